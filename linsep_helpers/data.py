@@ -1,0 +1,3 @@
+"""data (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""exercises (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""geometry (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""hardness (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""logistic (being written)."""
+
+__all__: list[str] = []

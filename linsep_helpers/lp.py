@@ -1,0 +1,3 @@
+"""lp (being written)."""
+
+__all__: list[str] = []

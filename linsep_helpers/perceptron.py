@@ -1,0 +1,3 @@
+"""perceptron (being written)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""plotting (being written)."""
+
+__all__: list[str] = []

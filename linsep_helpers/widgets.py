@@ -1,0 +1,3 @@
+"""widgets (being written)."""
+
+__all__: list[str] = []
