@@ -21,7 +21,8 @@ Everything listed in a module's ``__all__`` is importable from the package itsel
 e.g. ``from linsep_helpers import make_separable, perceptron``.
 """
 
-from . import data, exercises, geometry, hardness, logistic, lp, perceptron, plotting, widgets
+import sys as _sys
+
 from .data import *
 from .exercises import *
 from .geometry import *
@@ -34,8 +35,39 @@ from .widgets import *
 
 __version__ = "0.1.0"
 
-__all__ = [
-    name
-    for module in (data, geometry, perceptron, logistic, lp, hardness, plotting, widgets, exercises)
-    for name in module.__all__
+
+def check_versions(minimum: str = "0.1.0") -> str:
+    """Check that linsep_helpers is at least ``minimum`` and report the library versions.
+
+    The first cell of every notebook calls this; it raises ``RuntimeError`` with an
+    instruction when the package is too old, and returns a one-line summary otherwise.
+    """
+    import platform
+
+    import ipywidgets
+    import matplotlib
+    import numpy
+    import scipy
+
+    def as_tuple(v: str) -> tuple[int, ...]:
+        return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+
+    if as_tuple(__version__) < as_tuple(minimum):
+        raise RuntimeError(
+            f"linsep_helpers {__version__} is older than {minimum}: run `make lab` again "
+            "(it reinstalls the package) or `pip install -e .` in the repository"
+        )
+    return (
+        f"linsep_helpers {__version__} | python {platform.python_version()} | "
+        f"numpy {numpy.__version__} | scipy {scipy.__version__} | "
+        f"matplotlib {matplotlib.__version__} | ipywidgets {ipywidgets.__version__}"
+    )
+
+_MODULES = ("data", "geometry", "perceptron", "logistic", "lp", "hardness")
+_MODULES += ("plotting", "widgets", "exercises")
+# Note: the function ``perceptron`` shadows the module of the same name on the package, so
+# the modules are looked up in sys.modules (``from linsep_helpers.perceptron import ...``
+# works as usual).
+__all__ = ["check_versions"] + [
+    name for module in _MODULES for name in _sys.modules[f"{__name__}.{module}"].__all__
 ]

@@ -1,3 +1,177 @@
-"""data (being written)."""
+"""Synthetic, seeded data sets for every notebook, and the homogeneous lift.
 
-__all__: list[str] = []
+The generators are exact where the course needs exact numbers: ``make_separable`` returns
+data whose radius R = max_i ||x_i|| and margin gamma = min_i y_i (w*.x_i + b*) are exactly the
+requested values, so a slider for gamma or R shows precisely what it says.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import check_int, check_scalar, check_X
+
+__all__ = [
+    "make_separable",
+    "make_overlapping",
+    "xor_data",
+    "staircase",
+    "iris_pair",
+    "lift",
+]
+
+
+def _unit_vector(rng: np.random.Generator, d: int) -> np.ndarray:
+    v = rng.standard_normal(d)
+    while np.linalg.norm(v) < 1e-12:  # pragma: no cover - measure-zero event
+        v = rng.standard_normal(d)
+    return v / np.linalg.norm(v)
+
+
+def _orthonormal_complement(w: np.ndarray) -> np.ndarray:
+    """Columns spanning the hyperplane orthogonal to the unit vector w (shape (d, d-1))."""
+    d = w.shape[0]
+    q, _ = np.linalg.qr(np.column_stack([w, np.eye(d)]))
+    return q[:, 1:d]
+
+
+def make_separable(
+    n: int,
+    d: int = 2,
+    margin: float = 0.2,
+    radius: float = 1.0,
+    seed: int | None = 0,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Draw n labelled points in R^d that a known halfspace separates with an exact margin.
+
+    Returns ``(X, y, w_star, b_star)`` with ||w_star|| = 1 and, to rounding error,
+
+        max_i ||x_i|| = radius   and   min_i y_i (w_star . x_i + b_star) = margin.
+
+    Every point lies in the ball of the given radius at distance >= margin from the
+    hyperplane w_star . x + b_star = 0; one point sits exactly on the margin, one exactly on
+    the sphere, and both classes occur. Requires n >= 2 and 0 < margin <= radius.
+    Used in notebooks 01-04.
+    """
+    n = check_int(n, "n", minimum=2)
+    d = check_int(d, "d", minimum=1)
+    margin = check_scalar(margin, "margin", positive=True)
+    radius = check_scalar(radius, "radius", positive=True)
+    if margin > radius:
+        raise ValueError(
+            f"margin ({margin:g}) cannot exceed radius ({radius:g}): points with norm <= radius "
+            "on both sides of a hyperplane are at most radius away from it"
+        )
+    rng = np.random.default_rng(seed)
+    w = _unit_vector(rng, d)
+    # |b| <= radius - margin keeps both classes possible inside the ball.
+    b = float(rng.uniform(-0.5, 0.5) * (radius - margin))
+    basis = _orthonormal_complement(w) if d > 1 else np.zeros((1, 0))
+
+    # s = w.x + b is the signed distance to the hyperplane; a = w.x = s - b in [-radius, radius].
+    y = np.where(rng.random(n) < 0.5, 1.0, -1.0)
+    y[0], y[1] = 1.0, -1.0
+    hi_pos, lo_neg = b + radius, b - radius  # largest s for +1, smallest for -1
+    s = np.where(
+        y > 0,
+        rng.uniform(margin, hi_pos, n),
+        rng.uniform(lo_neg, -margin, n),
+    )
+    s[0] = margin  # this point realises the margin exactly
+    a = s - b
+    room = np.sqrt(np.clip(radius**2 - a**2, 0.0, None))  # radius left orthogonal to w
+    if d > 1:
+        directions = rng.standard_normal((n, d - 1))
+        directions /= np.linalg.norm(directions, axis=1, keepdims=True)
+        rho = room * rng.random(n) ** (1.0 / (d - 1))
+        rho[1] = room[1]  # this point realises the radius exactly
+        X = a[:, None] * w[None, :] + (rho[:, None] * directions) @ basis.T
+    else:
+        a[1] = -radius  # in 1-D the radius point is the left end (b - radius <= -margin)
+        X = (a * w[0])[:, None]
+    order = rng.permutation(n)
+    return X[order], y[order], w, b
+
+
+def make_overlapping(
+    n: int, d: int = 2, separation: float = 1.0, seed: int | None = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit-variance Gaussian blobs whose means are ``separation`` apart along e_1.
+
+    With a small separation and a few dozen points the classes overlap, so the data are
+    (almost surely) not linearly separable. Used in notebooks 02, 03 and 05.
+    """
+    n = check_int(n, "n", minimum=2)
+    d = check_int(d, "d", minimum=1)
+    separation = check_scalar(separation, "separation", nonnegative=True)
+    rng = np.random.default_rng(seed)
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    X = rng.standard_normal((n, d))
+    X[:, 0] += 0.5 * separation * y
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def xor_data() -> tuple[np.ndarray, np.ndarray]:
+    """The four corners of the unit square with XOR labels: (0,0), (1,1) are -1; (1,0), (0,1) +1.
+
+    No halfspace separates them (notebooks 01, 02, 04).
+    """
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    return X, y
+
+
+def staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
+    """The "staircase": x_1 = e_1 and x_k = e_k - 2 e_{k-1} for k = 2..d, every label +1.
+
+    Any homogeneous separator needs w_1 > 0 and w_k > 2 w_{k-1}, so its normalised margin is at
+    most 2^(1-d) and the perceptron needs exponentially many updates (notebooks 02 and 04).
+    """
+    d = check_int(d, "d", minimum=1)
+    X = np.eye(d)
+    X[np.arange(1, d), np.arange(0, d - 1)] = -2.0
+    return X, np.ones(d)
+
+
+_IRIS_NAMES = ("setosa", "versicolor", "virginica")
+
+
+def iris_pair(
+    a: str = "setosa", b: str = "versicolor", features: tuple[int, ...] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two species of Fisher's iris data (shipped with scikit-learn): a -> +1, b -> -1.
+
+    ``features`` picks columns (0 sepal length, 1 sepal width, 2 petal length, 3 petal width);
+    all four by default. Setosa vs versicolor is separable, versicolor vs virginica is not
+    (notebook 01 decides this with ``find_separator``).
+    """
+    for name, value in (("a", a), ("b", b)):
+        if value not in _IRIS_NAMES:
+            raise ValueError(f"{name} must be one of {_IRIS_NAMES}; got {value!r}")
+    if a == b:
+        raise ValueError(f"a and b must be different species; both are {a!r}")
+    from sklearn.datasets import load_iris  # imported lazily: only this function needs it
+
+    iris = load_iris()
+    ia, ib = _IRIS_NAMES.index(a), _IRIS_NAMES.index(b)
+    keep = np.isin(iris.target, (ia, ib))
+    X = iris.data[keep]
+    if features is not None:
+        cols = list(features)
+        if not cols or any(not 0 <= c < 4 for c in cols):
+            raise ValueError(f"features must be column indices in 0..3; got {features!r}")
+        X = X[:, cols]
+    y = np.where(iris.target[keep] == ia, 1.0, -1.0)
+    return X.astype(float), y
+
+
+def lift(X, r: float = 1.0) -> np.ndarray:
+    """The homogeneous lift x -> (x, r): an affine separator (w, b) of X becomes the
+    homogeneous separator v = (w, b / r) of the lifted points, since v.(x, r) = w.x + b.
+
+    Used in notebooks 01 (r = 1) and 02 (r = 1 versus r = R).
+    """
+    Xa = check_X(X)
+    r = check_scalar(r, "r", positive=True)
+    return np.hstack([Xa, np.full((Xa.shape[0], 1), r)])

@@ -1,0 +1,67 @@
+# The two commands a new user needs (see README.md):
+#   make lab    open the collection in JupyterLab
+#   make test   lint + unit/property tests + strict nbval of every notebook + browser tests
+# Both create (or reuse) the virtual environment .venv with the pinned requirements and
+# the package installed in editable mode.
+
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST := $(BIN)/python -m pytest
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+LINTED := linsep_helpers tests notebooks benchmarks
+
+.PHONY: help venv lab test lint unit notebooks browser bench format execute clean
+
+help:
+	@echo "make lab    - open the notebooks in JupyterLab"
+	@echo "make test   - run every test (lint, unit, nbval, browser)"
+	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 needed, found " + sys.version'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+venv: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+test: $(STAMP)
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+	$(PYTEST) tests $(NBVAL) notebooks
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+
+unit: $(STAMP)
+	$(PYTEST) tests -m "not browser"
+
+notebooks: $(STAMP)
+	$(PYTEST) $(NBVAL) notebooks
+
+browser: $(STAMP)
+	$(PYTEST) tests -m browser
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix $(LINTED)
+	$(BIN)/ruff format $(LINTED)
+
+# Re-execute every notebook in place (after changing one), so the stored outputs are current.
+execute: $(STAMP)
+	for nb in notebooks/[0-9]*.ipynb; do \
+	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
+	done
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts
