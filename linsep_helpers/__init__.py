@@ -63,6 +63,7 @@ def check_versions(minimum: str = "0.1.0") -> str:
         f"matplotlib {matplotlib.__version__} | ipywidgets {ipywidgets.__version__}"
     )
 
+
 _MODULES = ("data", "geometry", "perceptron", "logistic", "lp", "hardness")
 _MODULES += ("plotting", "widgets", "exercises")
 # Note: the function ``perceptron`` shadows the module of the same name on the package, so

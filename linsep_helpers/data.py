@@ -8,6 +8,7 @@ requested values, so a slider for gamma or R shows precisely what it says.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._validate import check_int, check_scalar, check_X
 
@@ -166,7 +167,7 @@ def iris_pair(
     return X.astype(float), y
 
 
-def lift(X, r: float = 1.0) -> np.ndarray:
+def lift(X: ArrayLike, r: float = 1.0) -> np.ndarray:
     """The homogeneous lift x -> (x, r): an affine separator (w, b) of X becomes the
     homogeneous separator v = (w, b / r) of the lifted points, since v.(x, r) = w.x + b.
 

@@ -7,6 +7,7 @@ count as mistakes whatever sign(0) is; R = max_i ||x_i||.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._validate import check_choice, check_scalar, check_vector, check_X, check_Xy
 
@@ -29,23 +30,23 @@ __all__ = [
 TIE_CONVENTIONS = ("positive", "negative", "zero")
 
 
-def _wb(w, b, d: int) -> tuple[np.ndarray, float]:
+def _wb(w: ArrayLike, b: float, d: int) -> tuple[np.ndarray, float]:
     return check_vector(w, d, "w"), check_scalar(b, "b")
 
 
-def margins(w, b, X, y) -> np.ndarray:
+def margins(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> np.ndarray:
     """Per-example functional margins m_i = y_i (w.x_i + b). Positive means correct."""
     Xa, ya = check_Xy(X, y)
     wa, ba = _wb(w, b, Xa.shape[1])
     return ya * (Xa @ wa + ba)
 
 
-def functional_margin(w, b, X, y) -> float:
+def functional_margin(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
     """min_i y_i (w.x_i + b); it scales by c when (w, b) -> (c w, c b). Notebook 01."""
     return float(np.min(margins(w, b, X, y)))
 
 
-def geometric_margin(w, b, X, y) -> float:
+def geometric_margin(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
     """min_i y_i (w.x_i + b) / ||w||: the signed distance of the closest point to the
     hyperplane, invariant under (w, b) -> (c w, c b) for c > 0. Notebook 01."""
     wa = check_vector(w, None, "w")
@@ -55,17 +56,17 @@ def geometric_margin(w, b, X, y) -> float:
     return functional_margin(wa, b, X, y) / norm
 
 
-def separates(w, b, X, y) -> bool:
+def separates(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> bool:
     """True iff y_i (w.x_i + b) > 0 for every example (definition of a separator, C01)."""
     return bool(np.all(margins(w, b, X, y) > 0))
 
 
-def mistakes(w, b, X, y) -> int:
+def mistakes(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> int:
     """Number of examples with y_i (w.x_i + b) <= 0 (ties are mistakes)."""
     return int(np.sum(margins(w, b, X, y) <= 0))
 
 
-def predict(w, b, X, tie: str = "positive") -> np.ndarray:
+def predict(w: ArrayLike, b: float, X: ArrayLike, tie: str = "positive") -> np.ndarray:
     """Predicted labels sign(w.x + b), with the tie w.x + b = 0 broken by ``tie``:
     "positive" -> +1, "negative" -> -1, "zero" -> 0 (see ``TIE_CONVENTIONS``)."""
     Xa = check_X(X)
@@ -76,7 +77,7 @@ def predict(w, b, X, tie: str = "positive") -> np.ndarray:
     return np.where(s > 0, 1.0, np.where(s < 0, -1.0, at_zero))
 
 
-def class_prototype(X, y) -> tuple[np.ndarray, float]:
+def class_prototype(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, float]:
     """The class-prototype (nearest-mean) rule as a linear classifier (C29).
 
     Predict +1 iff x is closer to c+ than to c-, where c+- are the class means:
@@ -94,6 +95,6 @@ def class_prototype(X, y) -> tuple[np.ndarray, float]:
     return c_pos - c_neg, float((c_neg @ c_neg - c_pos @ c_pos) / 2.0)
 
 
-def data_radius(X) -> float:
+def data_radius(X: ArrayLike) -> float:
     """R = max_i ||x_i||, the radius that enters every perceptron bound."""
     return float(np.max(np.linalg.norm(check_X(X), axis=1)))

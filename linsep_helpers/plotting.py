@@ -22,6 +22,7 @@ from matplotlib.axes import Axes
 from matplotlib.collections import PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrow, Polygon
+from numpy.typing import ArrayLike
 
 from ._validate import check_scalar, check_vector, check_Xy
 
@@ -111,7 +112,9 @@ def _split(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return X[y > 0, :2], X[y < 0, :2]
 
 
-def draw_data(ax: Axes, X, y, *, size: float | None = None, legend: bool = True) -> DataArtists:
+def draw_data(
+    ax: Axes, X: ArrayLike, y: ArrayLike, *, size: float | None = None, legend: bool = True
+) -> DataArtists:
     """Scatter 2-D points, class +1 as blue circles and -1 as vermillion triangles.
 
     Only the first two columns are drawn. Returns the artists so that ``update_data`` can
@@ -141,7 +144,7 @@ def draw_data(ax: Axes, X, y, *, size: float | None = None, legend: bool = True)
     return DataArtists(pos=arts[1], neg=arts[-1])
 
 
-def update_data(artists: DataArtists, X, y) -> None:
+def update_data(artists: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
     """Move the points of ``draw_data`` to a new data set (same style, no new artists)."""
     Xa, ya = check_Xy(X, y)
     if Xa.shape[1] < 2:
@@ -161,7 +164,7 @@ def square_limits(ax: Axes, radius: float, pad: float = 0.15) -> tuple[float, fl
 
 
 def line_in_box(
-    w, b: float, xlim: Sequence[float], ylim: Sequence[float]
+    w: ArrayLike, b: float, xlim: Sequence[float], ylim: Sequence[float]
 ) -> tuple[np.ndarray, np.ndarray]:
     """End points of the segment {x : w.x + b = 0} inside the box xlim x ylim (2-D).
 
@@ -175,7 +178,12 @@ def line_in_box(
 
 
 def halfplane_polygon(
-    w, b: float, xlim: Sequence[float], ylim: Sequence[float], *, boundary_only: bool = False
+    w: ArrayLike,
+    b: float,
+    xlim: Sequence[float],
+    ylim: Sequence[float],
+    *,
+    boundary_only: bool = False,
 ) -> np.ndarray:
     """Corners of {x in box : w.x + b >= 0} (Sutherland-Hodgman clipping of the box).
 
@@ -234,7 +242,7 @@ def _band_polygon(w: np.ndarray, b: float, half: float, ax: Axes) -> np.ndarray:
 
 def draw_separator(
     ax: Axes,
-    w,
+    w: ArrayLike,
     b: float,
     *,
     margin: float | None = None,
@@ -262,7 +270,9 @@ def draw_separator(
     return arts
 
 
-def update_separator(arts: SeparatorArtists, w, b: float, *, margin: float | None = None) -> None:
+def update_separator(
+    arts: SeparatorArtists, w: ArrayLike, b: float, *, margin: float | None = None
+) -> None:
     """Move the artists of ``draw_separator`` to the separator (w, b) (2-D only)."""
     wa = check_vector(w, 2, "w")
     ba = check_scalar(b, "b")

@@ -364,8 +364,7 @@ class ScalingExplorer(Explorer):
         self.mark_g.set_data([c], [state["geometric"]])
         self.ax.set_title("the separator does not move")
         self.ax2.set_title(
-            f"c = {c:.3g}: functional {state['functional']:.3g}, "
-            f"geometric {state['geometric']:.3f}"
+            f"c = {c:.3g}: functional {state['functional']:.3g}, geometric {state['geometric']:.3f}"
         )
         self.refresh()
 
