@@ -1,0 +1,118 @@
+"""The repository's set-up files agree with each other and with what the code imports."""
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pins(lines) -> dict[str, str]:
+    pins = {}
+    for raw in lines:
+        line = raw.split("#", 1)[0].strip()
+        if not line or line.startswith("-"):
+            continue
+        m = re.fullmatch(r"([A-Za-z0-9_.\-]+)==([A-Za-z0-9_.\-+]+)", line)
+        assert m, f"not an exact pin: {raw!r}"
+        pins[_norm(m.group(1))] = m.group(2)
+    return pins
+
+
+def requirements_pins() -> dict[str, str]:
+    return _pins((ROOT / "requirements.txt").read_text().splitlines())
+
+
+def environment_pins() -> tuple[dict[str, str], list[str]]:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    pip_lists = [d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d]
+    assert len(pip_lists) == 1, "environment.yml needs exactly one pip section"
+    entries = pip_lists[0]
+    return _pins(entries), [e for e in entries if e.startswith("-")]
+
+
+def test_requirements_are_exact_pins():
+    pins = requirements_pins()
+    for needed in [
+        "jupyterlab",
+        "numpy",
+        "matplotlib",
+        "ipywidgets",
+        "jupyterlab-widgets",
+        "nbval",
+        "scipy",
+        "scikit-learn",
+        "hypothesis",
+        "pytest",
+        "ipympl",
+        "ruff",
+        "playwright",
+    ]:
+        assert needed in pins, f"{needed} is not pinned in requirements.txt"
+
+
+def test_environment_yml_agrees_with_requirements():
+    env_pins, _ = environment_pins()
+    req = requirements_pins()
+    only_req = sorted(set(req) - set(env_pins))
+    only_env = sorted(set(env_pins) - set(req))
+    assert not only_req, f"pinned in requirements.txt but not environment.yml: {only_req}"
+    assert not only_env, f"pinned in environment.yml but not requirements.txt: {only_env}"
+    differ = {k: (req[k], env_pins[k]) for k in req if req[k] != env_pins[k]}
+    assert not differ, f"versions differ (requirements, environment): {differ}"
+
+
+def test_environment_yml_installs_the_package_and_python_311():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    _, options = environment_pins()
+    assert "-e ." in options or "." in options, "environment.yml must pip-install the package"
+    assert "python=3.11" in env["dependencies"]
+
+
+def test_installed_versions_match_the_pins():
+    from importlib.metadata import PackageNotFoundError, version
+
+    wrong = {}
+    for name, pinned in requirements_pins().items():
+        try:
+            got = version(name)
+        except PackageNotFoundError:
+            wrong[name] = (pinned, "not installed")
+            continue
+        if got != pinned:
+            wrong[name] = (pinned, got)
+    assert not wrong, f"installed versions differ from requirements.txt (pin, installed): {wrong}"
+
+
+def _imported_top_level(paths) -> set[str]:
+    names = set()
+    for path in paths:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name.split(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+# import name -> distribution name, where they differ
+_DIST = {"sklearn": "scikit-learn", "yaml": "pyyaml", "mpl_toolkits": "matplotlib"}
+
+
+@pytest.mark.parametrize("folder", ["linsep_helpers", "tests"])
+def test_every_third_party_import_is_pinned(folder):
+    pins = requirements_pins()
+    stdlib = set(sys.stdlib_module_names)
+    imported = _imported_top_level((ROOT / folder).rglob("*.py"))
+    third_party = {n for n in imported if n not in stdlib and n not in {"linsep_helpers"}}
+    missing = sorted(n for n in third_party if _norm(_DIST.get(n, n)) not in pins)
+    assert not missing, f"imported in {folder}/ but not pinned in requirements.txt: {missing}"
