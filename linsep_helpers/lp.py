@@ -1,3 +1,434 @@
-"""lp (being written)."""
+"""Linear programming for linear separators (scipy.optimize.linprog with HiGHS).
 
-__all__: list[str] = []
+Every labelled example (x_i, y_i) becomes one row of the *separation matrix*
+A_i = y_i (x_i, 1), so that the unknown z = (w, b) separates the data with functional
+margin at least 1 exactly when A z >= 1. That turns "find a separator" into a linear
+program with a zero objective, and Gordan's theorem of the alternative gives the other side:
+either A z >= 1 is feasible, or there is a probability vector lambda with A^T lambda = 0,
+which exhibits a point p lying in the convex hull of both classes.
+
+Contents
+- ``separation_matrix``: the matrix A.
+- ``find_separator``: the feasibility LP, with a verified separator or a verified certificate.
+- ``find_separator_default_bounds``: the same LP with linprog's default bounds (0, None),
+  kept to show the pitfall that it silently forces w >= 0.
+- ``verify_certificate``: an independent check of a Gordan certificate.
+- ``max_margin_lp``: Mangasarian's LPs for the l1- and l-infinity-distance margins.
+- ``robust_lp``: Bennett & Mangasarian's robust LP (minimise the mean violation).
+
+Used in notebooks 04 and 05 (and by ``hardness``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linprog
+
+from ._validate import check_choice, check_scalar, check_vector, check_Xy
+
+__all__ = [
+    "Certificate",
+    "MaxMarginResult",
+    "NaiveLPResult",
+    "RobustLPResult",
+    "SeparatorResult",
+    "find_separator",
+    "find_separator_default_bounds",
+    "max_margin_lp",
+    "robust_lp",
+    "separation_matrix",
+    "verify_certificate",
+]
+
+# Attempts made before giving up on a numerically awkward instance: the default HiGHS call,
+# then dual simplex with tight tolerances, then interior point with tight tolerances.
+_ATTEMPTS: tuple[tuple[str, dict], ...] = (
+    ("highs", {}),
+    (
+        "highs-ds",
+        {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10},
+    ),
+    (
+        "highs-ipm",
+        {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10},
+    ),
+)
+
+
+def separation_matrix(X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Return A with rows A_i = y_i (x_i, 1), shape (n, d + 1).
+
+    (w, b) separates the data with functional margin >= 1 iff A @ (w, b) >= 1.
+    Labels may be {-1, +1} or {0, 1}. Used in notebook 04.
+    """
+    X, y = check_Xy(X, y)
+    return y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A Gordan certificate that the data are NOT linearly separable.
+
+    lam >= 0 with sum(lam) = 1 and A^T lam = 0, i.e. sum_i lam_i y_i (x_i, 1) = 0.
+    The last coordinate says each class carries weight 1/2, and then
+    ``point`` = 2 sum_{y_i=+1} lam_i x_i = 2 sum_{y_i=-1} lam_i x_i lies in the convex hull
+    of each class: no halfspace can put it strictly on both sides. ``support`` lists the
+    examples with lam_i > 0 (a minimal non-separable subset when lam is a vertex).
+    """
+
+    lam: np.ndarray
+    point: np.ndarray
+    weight_pos: float
+    weight_neg: float
+    support: np.ndarray
+
+    def verify(self, X: np.ndarray, y: np.ndarray, tol: float = 1e-9) -> bool:
+        """True iff lam is a valid certificate for (X, y); see ``verify_certificate``."""
+        return verify_certificate(X, y, self.lam, tol)
+
+
+@dataclass(frozen=True)
+class SeparatorResult:
+    """Outcome of ``find_separator``.
+
+    Exactly one of two things holds: ``separable`` is True and (w, b) has functional margin
+    min_i y_i (w.x_i + b) >= 1 (``certificate`` is None), or ``separable`` is False, w and b
+    are None and ``certificate`` proves non-separability.
+    """
+
+    separable: bool
+    w: np.ndarray | None
+    b: float | None
+    certificate: Certificate | None
+    functional_margin: float | None
+    status: int
+    message: str
+
+
+@dataclass(frozen=True)
+class NaiveLPResult:
+    """What the naive call linprog(0, A_ub=-A, b_ub=-1) with default bounds w, b >= 0 gives."""
+
+    feasible: bool
+    w: np.ndarray | None
+    b: float | None
+    status: int
+    message: str
+
+
+@dataclass(frozen=True)
+class MaxMarginResult:
+    """Outcome of ``max_margin_lp``.
+
+    ``t`` = min_i y_i (w.x_i + b) for the returned (w, b) (recomputed, not the solver's value).
+    ``margin`` is the distance, measured in the norm named by ``norm``, from the hyperplane to
+    the closest example: t / ||w||_inf for norm="l1" and t / ||w||_1 for norm="linf" (the dual
+    norms). ``euclidean_margin`` = t / ||w||_2 for comparison. Both are 0.0 when the data are
+    not separable (then t <= 0 up to round-off).
+    """
+
+    separable: bool
+    w: np.ndarray
+    b: float
+    t: float
+    norm: str
+    margin: float
+    euclidean_margin: float
+    status: int
+    message: str
+
+
+@dataclass(frozen=True)
+class RobustLPResult:
+    """Outcome of ``robust_lp``: xi_i = max(0, 1 - y_i (w.x_i + b)) and objective = mean(xi)."""
+
+    separable: bool
+    w: np.ndarray
+    b: float
+    xi: np.ndarray
+    objective: float
+    status: int
+    message: str
+
+
+def _scale(A: np.ndarray) -> float:
+    return max(1.0, float(np.max(np.abs(A))))
+
+
+def verify_certificate(X: np.ndarray, y: np.ndarray, lam: np.ndarray, tol: float = 1e-9) -> bool:
+    """Check a Gordan certificate: lam >= -tol, |sum(lam) - 1| <= tol and
+    max_j |(A^T lam)_j| <= tol * max(1, max|A_ij|), with A = ``separation_matrix(X, y)``.
+
+    If it returns True the data are not linearly separable: for any (w, b),
+    sum_i lam_i y_i (w.x_i + b) = 0, so some example has y_i (w.x_i + b) <= 0.
+    Used in notebook 04 and by the exercise checks.
+    """
+    A = separation_matrix(X, y)
+    lam = check_vector(lam, A.shape[0], name="lam")
+    tol = check_scalar(tol, "tol", nonnegative=True)
+    if np.any(lam < -tol):
+        return False
+    if abs(float(lam.sum()) - 1.0) > tol:
+        return False
+    return bool(np.max(np.abs(A.T @ lam)) <= tol * _scale(A))
+
+
+def _separator_from_lp(A: np.ndarray, method: str, options: dict) -> tuple[np.ndarray | None, int]:
+    """Solve A z >= 1 (z free); return z rescaled to min(A z) >= 1, or None if that fails."""
+    n, k = A.shape
+    res = linprog(
+        np.zeros(k),
+        A_ub=-A,
+        b_ub=-np.ones(n),
+        bounds=(None, None),
+        method=method,
+        options=options,
+    )
+    if res.status != 0 or res.x is None:
+        return None, int(res.status)
+    z = np.asarray(res.x, dtype=float)
+    m = float(np.min(A @ z))
+    if not np.isfinite(m) or m <= 0:
+        return None, int(res.status)
+    # HiGHS allows a small primal infeasibility: rescale so the margin is at least 1.
+    for _ in range(5):
+        if m >= 1.0:
+            break
+        z = z * (1.0 / m) * (1.0 + 1e-12)
+        m = float(np.min(A @ z))
+    if m < 1.0:
+        return None, int(res.status)
+    return z, int(res.status)
+
+
+def _reduce_to_vertex(M: np.ndarray, lam: np.ndarray) -> np.ndarray:
+    """Carathéodory reduction: keep M lam fixed and lam >= 0 while shrinking the support
+    until the columns of M on the support are linearly independent (lam is then a vertex)."""
+    lam = lam.copy()
+    for _ in range(lam.size + 1):
+        S = np.flatnonzero(lam > 0)
+        if S.size == 0:
+            break
+        sub = M[:, S]
+        _, s, vt = np.linalg.svd(sub)
+        rank = int(np.sum(s > 1e-10 * max(1.0, s[0]))) if s.size else 0
+        if rank >= S.size:
+            break
+        v = vt[-1]
+        if not np.any(v > 1e-12):
+            v = -v
+        pos = v > 1e-12
+        ratios = lam[S][pos] / v[pos]
+        j = int(np.argmin(ratios))
+        alpha = float(ratios[j])
+        new = lam[S] - alpha * v
+        new[np.flatnonzero(pos)[j]] = 0.0
+        new[new < 0] = 0.0
+        lam[S] = new
+    return lam
+
+
+def _polish(M: np.ndarray, rhs: np.ndarray, lam: np.ndarray) -> np.ndarray:
+    """Re-solve M_S lam_S = rhs exactly on the support S (a vertex has a unique solution)."""
+    S = np.flatnonzero(lam > 0)
+    sol, *_ = np.linalg.lstsq(M[:, S], rhs, rcond=None)
+    if np.all(sol >= -1e-12):
+        sol = np.clip(sol, 0.0, None)
+        out = np.zeros_like(lam)
+        out[S] = sol
+        return out
+    return lam
+
+
+def _certificate_from_lp(
+    X: np.ndarray, y: np.ndarray, A: np.ndarray, method: str, options: dict
+) -> tuple[Certificate | None, int]:
+    """Solve lam >= 0, A^T lam = 0, 1^T lam = 1; return a verified certificate or None."""
+    n, k = A.shape
+    M = np.vstack([A.T, np.ones((1, n))])
+    rhs = np.zeros(k + 1)
+    rhs[-1] = 1.0
+    res = linprog(np.zeros(n), A_eq=M, b_eq=rhs, bounds=(0, None), method=method, options=options)
+    if res.status != 0 or res.x is None:
+        return None, int(res.status)
+    lam = np.asarray(res.x, dtype=float)
+    lam[lam < 1e-13] = 0.0
+    if lam.sum() <= 0:
+        return None, int(res.status)
+    lam = _polish(M, rhs, _reduce_to_vertex(M, lam / lam.sum()))
+    if not verify_certificate(X, y, lam, tol=1e-9):
+        return None, int(res.status)
+    pos = y > 0
+    point = 2.0 * (lam[pos] @ X[pos]) if pos.any() else np.zeros(X.shape[1])
+    cert = Certificate(
+        lam=lam,
+        point=np.asarray(point, dtype=float),
+        weight_pos=float(lam[pos].sum()),
+        weight_neg=float(lam[~pos].sum()),
+        support=np.flatnonzero(lam > 0),
+    )
+    return cert, int(res.status)
+
+
+def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
+    """Decide linear separability with the feasibility LP  A (w, b) >= 1, objective 0,
+    all variables free (bounds=(None, None)).
+
+    Separable: (w, b) is returned with functional margin min_i y_i (w.x_i + b) >= 1 (checked
+    here, rescaled if HiGHS's tolerance left it a hair below 1). Not separable: the
+    alternative LP  lam >= 0, A^T lam = 0, sum lam = 1  (Gordan) is solved, reduced to a vertex
+    (support of at most d + 2 examples, a minimal non-separable subset) and verified.
+    Exactly one of the two is returned; if neither can be verified after retrying with
+    tighter tolerances a RuntimeError is raised. Used in notebooks 04 and 05.
+    """
+    X, y = check_Xy(X, y)
+    A = separation_matrix(X, y)
+    last_status = -1
+    for method, options in _ATTEMPTS:
+        z, st = _separator_from_lp(A, method, options)
+        if z is not None:
+            m = float(np.min(A @ z))
+            return SeparatorResult(
+                separable=True,
+                w=z[:-1].copy(),
+                b=float(z[-1]),
+                certificate=None,
+                functional_margin=m,
+                status=st,
+                message=f"separable: found (w, b) with functional margin {m:.6g} >= 1",
+            )
+        cert, last_status = _certificate_from_lp(X, y, A, method, options)
+        if cert is not None:
+            return SeparatorResult(
+                separable=False,
+                w=None,
+                b=None,
+                certificate=cert,
+                functional_margin=None,
+                status=2,
+                message=(
+                    "not separable: A (w, b) >= 1 is infeasible; Gordan certificate with "
+                    f"support {cert.support.tolist()}"
+                ),
+            )
+    raise RuntimeError(
+        "find_separator: neither a separator with margin >= 1 nor a Gordan certificate could "
+        f"be verified (last HiGHS status {last_status}); the data are numerically on the edge "
+        "of separability - rescale the features or remove near-duplicate points"
+    )
+
+
+def find_separator_default_bounds(X: np.ndarray, y: np.ndarray) -> NaiveLPResult:
+    """The pitfall: the same LP called with linprog's DEFAULT bounds (0, None).
+
+    Those bounds silently add w_j >= 0 and b >= 0, so the LP can report "infeasible" on
+    data that a separator with a negative weight splits perfectly. Shown once in notebook 04;
+    use ``find_separator`` for real work.
+    """
+    X, y = check_Xy(X, y)
+    A = separation_matrix(X, y)
+    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(A.shape[0]), method="highs")
+    if res.status == 0 and res.x is not None:
+        z = np.asarray(res.x, dtype=float)
+        return NaiveLPResult(True, z[:-1].copy(), float(z[-1]), int(res.status), str(res.message))
+    return NaiveLPResult(False, None, None, int(res.status), str(res.message))
+
+
+def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginResult:
+    """Mangasarian's max-margin LPs (1999): maximise t subject to A (w, b) >= t and
+
+    - norm="l1":   -1 <= w_j <= 1 (||w||_inf <= 1): maximises the l1-distance margin
+      min_i y_i (w.x_i + b) / ||w||_inf;
+    - norm="linf": ||w||_1 <= 1 written as w = u - v, u, v >= 0, sum(u + v) <= 1:
+      maximises the l-infinity-distance margin min_i y_i (w.x_i + b) / ||w||_1.
+
+    b is free. Needs both classes (otherwise t is unbounded). Non-separable data give
+    t <= 0 (w = 0, b = 0 is optimal) and ``separable`` False. The Euclidean (l2) max margin
+    is a quadratic program, not an LP; ``euclidean_margin`` reports the l2 margin of the LP's
+    hyperplane for comparison. Used in notebook 04.
+    """
+    X, y = check_Xy(X, y)
+    norm = check_choice(norm, "norm", ("l1", "linf"))
+    if np.all(y > 0) or np.all(y < 0):
+        raise ValueError("max_margin_lp needs examples of both classes (the margin is unbounded)")
+    A = separation_matrix(X, y)
+    n, k = A.shape
+    d = k - 1
+    if norm == "l1":
+        # variables (w, b, t)
+        c = np.zeros(k + 1)
+        c[-1] = -1.0
+        A_ub = np.hstack([-A, np.ones((n, 1))])
+        b_ub = np.zeros(n)
+        bounds = [(-1.0, 1.0)] * d + [(None, None), (None, None)]
+    else:
+        # variables (u, v, b, t) with w = u - v
+        c = np.zeros(2 * d + 2)
+        c[-1] = -1.0
+        rows = np.hstack([-A[:, :d], A[:, :d], -A[:, d:], np.ones((n, 1))])
+        budget = np.concatenate([np.ones(2 * d), [0.0, 0.0]])[None, :]
+        A_ub = np.vstack([rows, budget])
+        b_ub = np.concatenate([np.zeros(n), [1.0]])
+        bounds = [(0.0, None)] * (2 * d) + [(None, None), (None, None)]
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
+    if res.status != 0 or res.x is None:
+        raise RuntimeError(f"max_margin_lp: HiGHS failed ({res.status}): {res.message}")
+    x = np.asarray(res.x, dtype=float)
+    w = (x[:d] if norm == "l1" else x[:d] - x[d : 2 * d]) + 0.0  # + 0.0 turns -0.0 into 0.0
+    b = float(x[-2]) + 0.0
+    t = float(np.min(A @ np.append(w, b)))
+    tol = 1e-9 * _scale(A)
+    separable = t > tol and np.any(w != 0)
+    if separable:
+        dual = float(np.max(np.abs(w))) if norm == "l1" else float(np.sum(np.abs(w)))
+        margin = t / dual
+        euclid = t / float(np.linalg.norm(w))
+    else:
+        margin = euclid = 0.0
+    return MaxMarginResult(
+        separable=bool(separable),
+        w=w,
+        b=b,
+        t=t,
+        norm=norm,
+        margin=float(margin),
+        euclidean_margin=float(euclid),
+        status=int(res.status),
+        message=str(res.message),
+    )
+
+
+def robust_lp(X: np.ndarray, y: np.ndarray) -> RobustLPResult:
+    """Robust LP of Bennett & Mangasarian (1992): minimise (1/n) sum_i xi_i subject to
+    A (w, b) >= 1 - xi, xi >= 0, with (w, b) free.
+
+    Always feasible (w = 0, b = 0, xi = 1 gives objective 1), and the optimum is 0 iff the
+    data are separable. ``separable`` is True when the returned (w, b) separates strictly
+    (guaranteed once the objective is below 1/n, since then every xi_i < 1). On non-separable
+    data a certificate lam gives sum_i lam_i xi_i >= 1, so the optimum is >= 1/n; XOR has
+    optimum exactly 1 (lam = 1/4 each). xi and the objective are recomputed from (w, b).
+    Used in notebooks 04 and 05.
+    """
+    X, y = check_Xy(X, y)
+    A = separation_matrix(X, y)
+    n, k = A.shape
+    c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n)])
+    A_ub = np.hstack([-A, -np.eye(n)])
+    bounds = [(None, None)] * k + [(0.0, None)] * n
+    res = linprog(c, A_ub=A_ub, b_ub=-np.ones(n), bounds=bounds, method="highs")
+    if res.status != 0 or res.x is None:
+        raise RuntimeError(f"robust_lp: HiGHS failed ({res.status}): {res.message}")
+    z = np.asarray(res.x[:k], dtype=float)
+    xi = np.maximum(0.0, 1.0 - A @ z)
+    obj = float(xi.mean())
+    return RobustLPResult(
+        separable=bool(np.all(A @ z > 0)),
+        w=z[:-1].copy(),
+        b=float(z[-1]),
+        xi=xi,
+        objective=obj,
+        status=int(res.status),
+        message=str(res.message),
+    )
