@@ -1,0 +1,455 @@
+"""Tests of what notebook 03 adds to the package: the probability image (plotting), the three
+explorers (threshold T, scale c with its data selector, gradient-descent step t) at every slider
+extreme, the data of the scaling explorer, and the four exercise checks."""
+
+import math
+
+import ipywidgets as ipw
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import linsep_helpers as lh
+
+LN2 = math.log(2.0)
+
+
+def ref_sigmoid(z):
+    """Textbook sigmoid, only used where it cannot overflow (|z| < 700)."""
+    return 1.0 / (1.0 + np.exp(-np.asarray(z, dtype=float)))
+
+
+def ref_log_likelihood(m):
+    """sum_i -ln(1 + e^(-m_i)) with Python's math (exp(-large) quietly underflows to 0)."""
+    total = 0.0
+    for mi in m:
+        if -mi > 700:  # ln(1 + e^x) = x + ln(1 + e^-x)
+            total -= -mi + math.log1p(math.exp(mi))
+        else:
+            total -= math.log1p(math.exp(-mi))
+    return total
+
+
+def ref_log_neg_log_likelihood_large(m, c):
+    """ln(-ln L(cw, cb)) for c m_min large: ln(sum_i e^(-c m_i)), as a log-sum-exp."""
+    x = -c * np.asarray(m)
+    top = x.max()
+    return float(top + math.log(np.sum(np.exp(x - top))))
+
+
+# ----------------------------------------------------------------------------- plotting
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    w=st.tuples(st.floats(-5, 5), st.floats(-5, 5)),
+    b=st.floats(-3, 3),
+    scale=st.floats(0, 20),
+)
+def test_probability_grid_matches_textbook_sigmoid(w, b, scale):
+    xlim, ylim = (-1.0, 2.0), (-0.5, 1.5)
+    grid = lh.probability_grid(w, b, xlim, ylim, scale=scale, resolution=7)
+    xs, ys = np.linspace(*xlim, 7), np.linspace(*ylim, 7)
+    expected = np.array([[ref_sigmoid(scale * (w[0] * x + w[1] * y + b)) for x in xs] for y in ys])
+    assert grid.shape == (7, 7)
+    np.testing.assert_allclose(grid, expected, rtol=1e-12, atol=1e-15)
+
+
+def test_probability_grid_rows_run_along_y_and_scale_zero_is_one_half():
+    grid = lh.probability_grid([0.0, 1.0], 0.0, (-1, 1), (-1, 1), scale=5.0, resolution=5)
+    assert grid[0, 0] < 0.5 < grid[-1, 0]  # row 0 is y = -1
+    assert np.all(lh.probability_grid([3.0, -2.0], 1.0, (-1, 1), (-1, 1), scale=0.0) == 0.5)
+
+
+def test_probability_grid_finite_at_scale_1e6():
+    grid = lh.probability_grid([0.6, -0.8], 0.2, (-1, 1), (-1, 1), scale=1e6)
+    assert np.all(np.isfinite(grid)) and grid.min() == 0.0 and grid.max() == 1.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"w": [1.0, 2.0, 3.0]}, "w"),
+        ({"scale": -1.0}, "scale"),
+        ({"resolution": 1}, "resolution"),
+        ({"b": float("nan")}, "b"),
+    ],
+)
+def test_probability_grid_rejects_bad_input(kwargs, match):
+    args = {"w": [1.0, 0.0], "b": 0.0, "scale": 1.0, "resolution": 10} | kwargs
+    with pytest.raises(ValueError, match=match):
+        lh.probability_grid(
+            args["w"],
+            args["b"],
+            (-1, 1),
+            (-1, 1),
+            scale=args["scale"],
+            resolution=args["resolution"],
+        )
+
+
+def test_draw_and_update_probability_reuse_the_image():
+    fig, ax = plt.subplots()
+    lh.square_limits(ax, 1.0)
+    arts = lh.draw_probability(ax, [1.0, 0.0], 0.0, resolution=30)
+    assert arts.image.get_clim() == (0.0, 1.0)
+    assert len(fig.axes) == 2  # the axes and its colour bar
+    before = arts.image.get_array().copy()
+    lh.update_probability(arts, [1.0, 0.0], 0.0, scale=1e6)
+    after = arts.image.get_array()
+    assert after.shape == (30, 30) and list(ax.images) == [arts.image]
+    assert np.all(np.isin(after, [0.0, 0.5, 1.0])) and not np.array_equal(before, after)
+
+
+# ----------------------------------------------------------------------------- threshold explorer
+
+T_VALUES = [0.01, 0.02, 0.3, 0.5, 0.7, 0.9, 0.99]
+
+
+@pytest.fixture(scope="module")
+def threshold():
+    return lh.ThresholdExplorer()
+
+
+@pytest.mark.claim("C18")
+@pytest.mark.parametrize("T", T_VALUES)
+def test_threshold_boundary_is_where_sigma_reaches_T(threshold, T):
+    state = threshold.update(T=T)
+    assert state["t"] == pytest.approx(math.log(T / (1 - T)), abs=1e-12)
+    # the drawn line lies on w.x + b = t ...
+    xs, ys = threshold.t_line.get_data()
+    assert len(xs) == 2
+    scores = threshold.w[0] * np.asarray(xs) + threshold.w[1] * np.asarray(ys) + threshold.b
+    np.testing.assert_allclose(scores, state["t"], atol=1e-9)
+    np.testing.assert_allclose(ref_sigmoid(scores), T, atol=1e-9)
+    # ... and the rule "score >= t" predicts exactly the points with sigma(score) >= T
+    p = ref_sigmoid(threshold.X @ threshold.w + threshold.b)
+    away = np.abs(p - T) > 1e-12
+    pred = (threshold.X @ threshold.w + threshold.b) >= state["t"]
+    np.testing.assert_array_equal(pred[away], (p >= T)[away])
+    assert state["predicted_positive"] == int(pred.sum())
+    pos = threshold.y > 0
+    assert state["false_positive"] == int(np.sum(pred & ~pos))
+    assert state["false_negative"] == int(np.sum(~pred & pos))
+
+
+def test_threshold_half_is_the_usual_boundary_and_extremes_are_monotone(threshold):
+    assert threshold.update(T=0.5)["t"] == 0.0
+    counts = [threshold.update(T=T)["predicted_positive"] for T in T_VALUES]
+    assert counts == sorted(counts, reverse=True)
+    assert counts[0] > counts[-1]
+
+
+@pytest.mark.parametrize("T", [0.0, 1.0, 0.005, 0.995, float("nan")])
+def test_threshold_rejects_values_off_the_slider(threshold, T):
+    with pytest.raises(ValueError, match="T"):
+        threshold.update(T=T)
+
+
+def test_threshold_widget_builds_and_slider_moves_the_line(threshold):
+    box = threshold.widget()
+    assert isinstance(box, ipw.VBox)
+    threshold.controls["T"].value = 0.9
+    assert threshold.values["T"] == pytest.approx(0.9)
+    assert threshold.state["t"] == pytest.approx(math.log(9), abs=1e-9)
+    assert repr(threshold).startswith("ThresholdExplorer(T=0.9")
+
+
+# ----------------------------------------------------------------------------- scaling data
+
+
+def test_likelihood_scaling_data_options():
+    X, y, w, b, i = lh.likelihood_scaling_data("separable")
+    m = y * (X @ w + b)
+    assert m.min() == pytest.approx(0.3, abs=1e-12) and np.argmin(m) == i
+    Xw, yw, ww, bw, iw = lh.likelihood_scaling_data("one point wrong")
+    mw = yw * (Xw @ ww + bw)
+    assert iw == i and np.sum(mw < 0) == 1 and mw[i] == pytest.approx(-0.3, abs=1e-12)
+    np.testing.assert_array_equal(Xw, X)
+    Xb, yb, wb, bb, ib = lh.likelihood_scaling_data("one point on the boundary")
+    mb = lh.margins(wb, bb, Xb, yb)
+    assert ib == i and mb[i] == 0.0 and np.sum(mb == 0.0) == 1 and np.all(np.delete(mb, i) > 0)
+    assert np.linalg.norm(Xb[i] - X[i]) == pytest.approx(0.3, abs=1e-9)  # moved by its margin
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_boundary_point_is_exact_for_other_seeds(seed):
+    X, y, w, b, i = lh.likelihood_scaling_data("one point on the boundary", seed=seed)
+    assert lh.margins(w, b, X, y)[i] == 0.0
+
+
+def test_likelihood_scaling_data_rejects_unknown_option():
+    with pytest.raises(ValueError, match="data"):
+        lh.likelihood_scaling_data("almost separable")
+
+
+# ----------------------------------------------------------------------------- scaling explorer
+
+C_VALUES = [1e-2, 0.1, 1.0, 30.0, 745.2 / 0.3, 1e4, 1e6]
+
+
+@pytest.fixture(scope="module")
+def scaling():
+    return lh.LikelihoodScalingExplorer()
+
+
+@pytest.mark.claim("C20")
+@pytest.mark.parametrize("c", C_VALUES)
+def test_scaling_separable_inside_bounds_and_finite(scaling, c):
+    scaling.select("separable")
+    state = scaling.update(c=c)
+    m = scaling.m
+    assert math.isfinite(state["log_likelihood"]) and math.isfinite(state["log_neg_log_likelihood"])
+    ref = ref_log_likelihood(c * m)
+    assert state["log_likelihood"] == pytest.approx(ref, rel=1e-12, abs=1e-300)
+    n, m_min = len(m), m.min()
+    lower = -n * math.exp(-c * m_min)
+    upper = -math.log1p(math.exp(-c * m_min))
+    assert lower - 1e-12 <= state["log_likelihood"] <= upper + 1e-300
+    assert state["lower"] == pytest.approx(lower, rel=1e-12)
+    assert state["upper"] == pytest.approx(upper, rel=1e-12)
+    assert state["log_likelihood"] <= 0.0 and state["limit"] == 0.0
+
+
+@pytest.mark.claim("C20")
+def test_scaling_separable_goes_to_zero_and_log_scale_stays_finite(scaling):
+    scaling.select("separable")
+    values = [scaling.update(c=c)["log_likelihood"] for c in C_VALUES]
+    assert values == sorted(values)  # increasing in c
+    top = scaling.update(c=1e6)
+    assert top["log_likelihood"] == 0.0 and top["underflowed"]  # rounded, not attained
+    expected = ref_log_neg_log_likelihood_large(scaling.m, 1e6)
+    assert top["log_neg_log_likelihood"] == pytest.approx(expected, rel=1e-12)
+    assert top["log_neg_log_likelihood"] == pytest.approx(-1e6 * 0.3, rel=1e-9)
+    assert top["min_own_probability"] == 1.0
+    assert np.all(np.diff(scaling.curve) >= 0) and np.all(scaling.curve < 0.0 + 1e-300)
+
+
+@pytest.mark.claim("C20")
+@pytest.mark.parametrize("c", C_VALUES)
+def test_scaling_wrong_point_goes_to_minus_infinity(scaling, c):
+    scaling.select("one point wrong")
+    state = scaling.update(c=c)
+    assert state["lower"] is None and state["limit"] == -math.inf
+    assert math.isfinite(state["log_likelihood"]) and math.isfinite(state["log_neg_log_likelihood"])
+    assert state["log_likelihood"] == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
+    if c >= 1e4:  # the wrong point's term c * m_j dominates
+        assert state["log_likelihood"] == pytest.approx(-0.3 * c, rel=1e-3)
+
+
+@pytest.mark.claim("C20")
+@pytest.mark.parametrize("c", C_VALUES)
+def test_scaling_boundary_point_tends_to_minus_ln2(scaling, c):
+    scaling.select("one point on the boundary")
+    state = scaling.update(c=c)
+    assert state["k0"] == 1 and state["limit"] == pytest.approx(-LN2)
+    assert state["log_likelihood"] == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
+    assert state["log_likelihood"] < -LN2 + 1e-15  # the boundary point alone costs ln 2
+    if c >= 1e4:
+        assert state["log_likelihood"] == pytest.approx(-LN2, abs=1e-12)
+        assert state["log_neg_log_likelihood"] == pytest.approx(math.log(LN2), abs=1e-12)
+        assert state["min_own_probability"] == 0.5
+
+
+@pytest.mark.claim("C21")
+def test_scaling_only_the_separable_data_rise_above_minus_ln2(scaling):
+    for option in lh.LIKELIHOOD_DATA_OPTIONS:
+        scaling.select(option)
+        above = scaling.curve > -LN2
+        if option == "separable":
+            assert above.any()
+        else:
+            assert not above.any()  # a wrong or tied point costs at least ln 2 at every c
+
+
+def test_scaling_redraw_moves_artists_without_creating_new_ones(scaling):
+    scaling.select("separable")
+    counts = [len(ax.lines) + len(ax.images) + len(ax.collections) for ax in scaling.fig.axes]
+    for option in lh.LIKELIHOOD_DATA_OPTIONS:
+        scaling.select(option)
+        for c in (1e-2, 1e6):
+            scaling.update(c=c)
+    again = [len(ax.lines) + len(ax.images) + len(ax.collections) for ax in scaling.fig.axes]
+    assert counts == again
+    img = scaling.prob.image.get_array()
+    assert img.min() == 0.0 and img.max() == 1.0  # a sharp step at c = 1e6
+
+
+@pytest.mark.parametrize("c", [0.0, 1e-3, 2e6, float("inf")])
+def test_scaling_rejects_c_off_the_slider(scaling, c):
+    with pytest.raises(ValueError, match="c"):
+        scaling.update(c=c)
+
+
+def test_scaling_rejects_unknown_data_option():
+    with pytest.raises(ValueError, match="data"):
+        lh.LikelihoodScalingExplorer(data="noisy")
+
+
+def test_scaling_widget_has_a_data_toggle_that_switches_data():
+    explorer = lh.LikelihoodScalingExplorer(c=1e6)
+    box = explorer.widget()
+    assert explorer.widget() is box
+    toggles = [w for w in box.children if isinstance(w, ipw.ToggleButtons)]
+    assert len(toggles) == 1 and tuple(toggles[0].options) == lh.LIKELIHOOD_DATA_OPTIONS
+    toggles[0].value = "one point wrong"
+    assert explorer.data == "one point wrong"
+    assert explorer.state["log_likelihood"] == pytest.approx(-3e5, rel=1e-3)
+    explorer.select("one point on the boundary")
+    assert toggles[0].value == "one point on the boundary"
+    assert repr(explorer) == "LikelihoodScalingExplorer(c=1e+06, data='one point on the boundary')"
+    assert "rounded" not in explorer._readout.value
+    explorer.select("separable")
+    assert "rounded to 0.0" in explorer._readout.value
+
+
+# ----------------------------------------------------------------------------- implicit bias
+
+
+@pytest.fixture(scope="module")
+def implicit():
+    return lh.ImplicitBiasExplorer()
+
+
+@pytest.mark.parametrize("t", [1.0, 1.5, 10.0, 1e3, 99_999.0, 1e5])
+def test_implicit_bias_state_finite_at_every_t(implicit, t):
+    state = implicit.update(t=t)
+    assert 1 <= state["t"] <= t
+    for key in ("angle_deg", "norm", "loss", "margin"):
+        assert math.isfinite(state[key])
+    X, y, u, gamma = lh.make_implicit_bias_data(0)
+    w = state["w"]
+    angle = math.degrees(math.acos(min(1.0, float(w @ u) / float(np.linalg.norm(w)))))
+    assert state["angle_deg"] == pytest.approx(angle, abs=1e-5)
+    assert state["margin"] == pytest.approx(float(np.min(y * (X @ w)) / np.linalg.norm(w)))
+
+
+def test_implicit_bias_direction_norm_and_loss_rates(implicit):
+    first, mid, last = (implicit.update(t=t) for t in (1.0, 1e3, 1e5))
+    assert first["angle_deg"] > mid["angle_deg"] > last["angle_deg"]
+    assert last["angle_deg"] < 3.0 and last["t"] == 1e5
+    assert last["margin"] == pytest.approx(0.5, abs=0.02)  # the max margin of the data is 0.5
+    # ||w|| grows like (1/gamma) ln t with gamma = 0.5
+    slope = (last["norm"] - mid["norm"]) / (math.log(last["t"]) - math.log(mid["t"]))
+    assert slope == pytest.approx(2.0, rel=0.1)
+    # loss ~ 1/t: t * loss nearly constant over the last decade
+    ten = implicit.update(t=1e4)
+    assert ten["loss"] * ten["t"] / (last["loss"] * last["t"]) == pytest.approx(1.0, rel=0.15)
+
+
+def test_implicit_bias_rejects_t_off_the_slider_and_widget_builds(implicit):
+    with pytest.raises(ValueError, match="t"):
+        implicit.update(t=0.5)
+    with pytest.raises(ValueError, match="t"):
+        implicit.update(t=2e5)
+    assert isinstance(implicit.widget(), ipw.VBox)
+    implicit.controls["t"].value = 1e5
+    assert implicit.state["t"] == 1e5
+
+
+# ----------------------------------------------------------------------------- exercise checks
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        lambda a: lh.check_threshold_offset(0.9, a),
+        lambda a: lh.check_scale_for_epsilon(a, [1.0, 0.0], 0.0, [[1.0, 0.0]], [1], 1e-3),
+        lh.check_gradient_function,
+        lh.check_log_sigmoid_function,
+    ],
+)
+def test_checks_say_not_answered_for_none(check):
+    fb = check(None)
+    assert not fb and "not answered" in fb.message and repr(fb).startswith("\u2718")
+
+
+@pytest.mark.claim("C18")
+@pytest.mark.parametrize("T", [0.01, 0.25, 0.5, 0.9, 0.99])
+def test_check_threshold_offset(T):
+    right = math.log(T) - math.log1p(-T)
+    assert lh.check_threshold_offset(T, right)
+    assert lh.check_threshold_offset(T, np.float64(right))
+    if T != 0.5:
+        fb = lh.check_threshold_offset(T, -right)
+        assert not fb and "sign" in fb.message
+        fb = lh.check_threshold_offset(T, right / math.log(10))
+        assert not fb and "base-10" in fb.message
+    fb = lh.check_threshold_offset(T, right + 0.3)
+    assert not fb and "solve" in fb.message
+    if T != 0.5:
+        assert f"{right:.3g}" not in fb.message  # the answer itself is not printed
+    assert not lh.check_threshold_offset(T, "ln 9")
+    assert not lh.check_threshold_offset(T, float("inf"))
+    assert not lh.check_threshold_offset(T, 1e6)  # sigma saturates, still a clean message
+
+
+def test_check_scale_for_epsilon():
+    X, y, w, b, _ = lh.likelihood_scaling_data("separable")
+    m = y * (X @ w + b)
+    c_bound = math.log(len(y) / 1e-3) / m.min()
+    assert lh.check_scale_for_epsilon(c_bound, w, b, X, y, 1e-3)
+    assert lh.check_scale_for_epsilon(1e6, w, b, X, y, 1e-3)
+    fb = lh.check_scale_for_epsilon(1.0, w, b, X, y, 1e-3)
+    assert not fb and "larger" in fb.message and f"{c_bound:.3g}" not in fb.message
+    for bad in (-5.0, 0.0, "big", float("nan")):
+        fb = lh.check_scale_for_epsilon(bad, w, b, X, y, 1e-3)
+        assert not fb and "positive" in fb.message
+
+
+@pytest.mark.claim("C22")
+def test_check_gradient_function_accepts_the_right_gradient_and_names_mistakes():
+    def right(w, b, X, y01):
+        r = y01 - 1.0 / (1.0 + np.exp(-(X @ w + b)))
+        return X.T @ r, r.sum()
+
+    def flipped(w, b, X, y01):
+        dw, db = right(w, b, X, y01)
+        return -dw, -db
+
+    def no_bias(w, b, X, y01):
+        return right(w, b, X, y01)[0], 0.0
+
+    def pm_labels(w, b, X, y01):  # uses labels in {-1, +1} in the {0, 1} formula
+        return right(w, b, X, 2 * y01 - 1)
+
+    def broken(w, b, X, y01):
+        raise RuntimeError("oops")
+
+    def bad_shape(w, b, X, y01):
+        return np.zeros(len(w) + 1), 0.0
+
+    assert lh.check_gradient_function(right)
+    assert "sign" in lh.check_gradient_function(flipped).message
+    assert "db" in lh.check_gradient_function(no_bias).message
+    assert not lh.check_gradient_function(pm_labels)
+    assert "RuntimeError" in lh.check_gradient_function(broken).message
+    assert "shape" in lh.check_gradient_function(bad_shape).message
+    assert not lh.check_gradient_function(42)
+
+
+def test_check_log_sigmoid_function():
+    def stable(z):
+        return np.minimum(z, 0) - np.log1p(np.exp(-np.abs(z)))
+
+    def naive(z):
+        return np.log(1 / (1 + np.exp(-z)))
+
+    def clipped(z):
+        return -np.log1p(np.exp(-np.clip(z, -700, None)))
+
+    def inaccurate(z):
+        return np.minimum(z, 0) - np.exp(-np.abs(z))  # ln(1 + u) ~ u is wrong near z = 0
+
+    assert lh.check_log_sigmoid_function(stable)
+    assert lh.check_log_sigmoid_function(lambda z: -np.logaddexp(0, -z))
+    fb = lh.check_log_sigmoid_function(naive)
+    assert not fb and "overflow" in fb.message
+    fb = lh.check_log_sigmoid_function(clipped)
+    assert not fb and "z = -1000" in fb.message
+    fb = lh.check_log_sigmoid_function(inaccurate)
+    assert not fb and "z = -1" in fb.message
+    assert "shape" in lh.check_log_sigmoid_function(lambda z: z[:3]).message
+    assert not lh.check_log_sigmoid_function("log_expit")
