@@ -344,7 +344,7 @@ def test_certificate_explorer_far_right_is_separable(cert_explorer):
     assert strictly_separates([-1.0, 0.0], 0.05, s["X"], s["y"])
     check_exactly_one(cert_explorer, s)
     assert s["kind"] == "separator"
-    assert "robust LP mean violation = 0.0000" in cert_explorer.readout(s)
+    assert "robust LP mean slack = 0.0000" in cert_explorer.readout(s)
 
 
 def test_certificate_explorer_widget_and_bad_values(cert_explorer):
