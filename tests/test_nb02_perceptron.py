@@ -1,0 +1,550 @@
+"""Tests of what notebook 02 adds to the package: the proof and staircase explorers, the
+invariant / mistake plots, and the exercise checks.
+
+The perceptron itself is tested in test_perceptron.py; here a plain-loop reference perceptron
+written in this file is the oracle for what the explorers show.
+"""
+
+import math
+
+import ipywidgets as ipw
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import linsep_helpers as lh
+
+# ---------------------------------------------------------------------------------------
+# independent oracles
+# ---------------------------------------------------------------------------------------
+
+
+def reference_run(X, y, *, lr=1.0, bias_step=1.0, bias=True, max_updates=100_000):
+    """Textbook perceptron, one example at a time: returns [(w, b, i)] after each update."""
+    X = np.asarray(X, float)
+    y = np.asarray(y, float)
+    w, b = np.zeros(X.shape[1]), 0.0
+    steps = []
+    while True:
+        clean = True
+        for i in range(len(y)):
+            if y[i] * (X[i] @ w + b) <= 0:
+                w = w + lr * y[i] * X[i]
+                if bias:
+                    b = b + bias_step * y[i]
+                steps.append((w.copy(), b, i))
+                clean = False
+                if len(steps) >= max_updates:
+                    return steps
+        if clean:
+            return steps
+
+
+def staircase_sum(d):
+    total = 0
+    for j in range(1, d + 1):
+        total += (2**j - 1) ** 2
+    return total
+
+
+def lifted_bound(X, y, w_star, b_star, r):
+    """R'^2/gamma'^2 for the lift x -> (x, r) and v* = (w*, b*/r), from scratch."""
+    Xl = np.hstack([X, np.full((len(y), 1), r)])
+    v = np.append(w_star, b_star / r)
+    gamma = np.min(y * (Xl @ v)) / np.linalg.norm(v)
+    R = np.max(np.linalg.norm(Xl, axis=1))
+    return (R / gamma) ** 2
+
+
+# ---------------------------------------------------------------------------------------
+# PerceptronProofExplorer
+# ---------------------------------------------------------------------------------------
+
+PROOF_POINTS = [
+    {"margin": 0.001, "radius": 1.0, "eta": 1.0},
+    {"margin": 0.5, "radius": 1.0, "eta": 1.0},
+    {"margin": 0.1, "radius": 0.5, "eta": 1.0},
+    {"margin": 0.1, "radius": 3.0, "eta": 1.0},
+    {"margin": 0.1, "radius": 1.0, "eta": 0.01},
+    {"margin": 0.1, "radius": 1.0, "eta": 100.0},
+    {"margin": 0.001, "radius": 3.0, "eta": 100.0},
+    {"margin": 0.5, "radius": 0.5, "eta": 0.01},
+    {"margin": 0.05, "radius": 2.0, "eta": 3.0},
+]
+
+
+@pytest.fixture(scope="module")
+def proof():
+    e = lh.PerceptronProofExplorer(n=40, seed=3, max_updates=400)
+    yield e
+    plt.close(e.fig)
+
+
+@pytest.mark.claim("C07")
+@pytest.mark.parametrize("point", PROOF_POINTS)
+@pytest.mark.parametrize("step", [0, 1, 5, lh.PerceptronProofExplorer.STEP_MAX])
+def test_proof_step_shows_the_reference_run(proof, point, step):
+    s = proof.update(**point, step=step)
+    X, y = s["X"], s["y"]
+    r = 1.0
+    ref = reference_run(X, y, lr=point["eta"], bias_step=point["eta"] * r * r, max_updates=400)
+    assert s["updates"] == len(ref)
+    t = min(step, len(ref))
+    assert s["step"] == t
+    if t == 0:
+        assert np.all(s["w_t"] == 0) and s["b_t"] == 0 and s["index_t"] is None
+    else:
+        w, b, i = ref[t - 1]
+        np.testing.assert_allclose(s["w_t"], w, rtol=1e-9, atol=1e-12)
+        assert s["b_t"] == pytest.approx(b, rel=1e-9, abs=1e-12)
+        assert s["index_t"] == i
+        # the example that caused update t was a mistake for the previous weights
+        w_prev = ref[t - 2][0] if t >= 2 else np.zeros(2)
+        b_prev = ref[t - 2][1] if t >= 2 else 0.0
+        assert y[i] * (X[i] @ w_prev + b_prev) <= 0
+    # the slider's separator is the trace's row `step`
+    np.testing.assert_array_equal(s["w_t"], s["result"].trace.w[t])
+
+
+@pytest.mark.claim("C09")
+@pytest.mark.claim("C10")
+@pytest.mark.claim("C12")
+@pytest.mark.parametrize("point", PROOF_POINTS)
+def test_proof_displayed_bounds(proof, point):
+    s = proof.update(**point)
+    X, y, ws, bs = s["X"], s["y"], s["w_star"], s["b_star"]
+    R = np.max(np.linalg.norm(X, axis=1))
+    assert R == pytest.approx(point["radius"], rel=1e-9)
+    g = np.min(y * (X @ ws + bs)) / np.linalg.norm(ws)
+    assert g == pytest.approx(point["margin"], rel=1e-6)
+    affine = (R**2 + 1) * (ws @ ws + bs**2) / g**2
+    assert s["bound_affine"] == pytest.approx(affine, rel=1e-9)
+    assert s["bound_affine"] == pytest.approx(lh.mistake_bound(X, y, ws, bs, "affine"), rel=1e-12)
+    assert s["bound_learning_rate"] == pytest.approx((2 * R / g) ** 2, rel=1e-9)
+    assert s["bound_learning_rate"] == pytest.approx(
+        lh.mistake_bound(X, y, ws, bs, "learning_rate"), rel=1e-12
+    )
+    # the lifted homogeneous bound R'^2/gamma'^2 is the affine bound (lift r = 1)
+    assert s["bound_lifted"] == pytest.approx(lifted_bound(X, y, ws, bs, 1.0), rel=1e-9)
+    assert s["bound_lifted"] == pytest.approx(affine, rel=1e-9)
+    # the measured count respects the bound; a run stops early only at the cap
+    if s["converged"]:
+        assert s["updates"] <= affine
+    else:
+        assert s["capped"] and s["updates"] == proof.max_updates
+    # the figure states the numbers
+    title = proof.suptitle.get_text()
+    assert f"M = {s['updates']}" in title
+    assert f"{affine:.4g}" in title and f"{(2 * R / g) ** 2:.4g}" in title
+
+
+@pytest.mark.claim("C11")
+@pytest.mark.parametrize("point", PROOF_POINTS)
+def test_proof_invariants_hold_along_the_run(proof, point):
+    s = proof.update(**point)
+    X, y, ws, bs = s["X"], s["y"], s["w_star"], s["b_star"]
+    ref = reference_run(X, y, lr=point["eta"], bias_step=point["eta"], max_updates=400)
+    V = np.array([np.append(np.zeros(2), 0.0)] + [np.append(w, b) for w, b, _ in ref])
+    u = np.append(ws, bs) / np.linalg.norm(np.append(ws, bs))
+    Xl = np.hstack([X, np.ones((len(y), 1))])
+    gamma = np.min(y * (Xl @ u))
+    R2 = np.max(np.sum(Xl**2, axis=1))
+    M = np.arange(len(V))
+    eta = point["eta"]
+    uv = V @ u
+    nsq = np.sum(V**2, axis=1)
+    assert np.all(uv >= M * eta * gamma - 1e-9 * (1 + np.abs(uv)))
+    assert np.all(nsq <= M * eta**2 * R2 * (1 + 1e-12) + 1e-12)
+    # Cauchy-Schwarz squeeze
+    assert np.all((M * eta * gamma) ** 2 <= nsq * (1 + 1e-9) + 1e-12)
+    inv = s["inv"]
+    np.testing.assert_allclose(inv.u_dot_v, uv, rtol=1e-9, atol=1e-9 * eta)
+    np.testing.assert_allclose(inv.norm_sq, nsq, rtol=1e-9, atol=1e-12)
+    # the panels draw exactly these lines
+    arts = proof.inv_artists
+    xs, ys = arts.lower.get_data()
+    np.testing.assert_allclose(np.asarray(ys), np.asarray(xs) * eta * gamma, rtol=1e-9)
+    xs, ys = arts.upper.get_data()
+    np.testing.assert_allclose(np.asarray(ys), np.asarray(xs) * eta**2 * R2, rtol=1e-9)
+    xs, ys = arts.quadratic.get_data()
+    np.testing.assert_allclose(np.asarray(ys), (np.asarray(xs) * eta * gamma) ** 2, rtol=1e-9)
+    bx, _ = arts.bound.get_data()
+    assert bx[0] == pytest.approx(R2 / gamma**2, rel=1e-9)
+
+
+@pytest.mark.claim("C12")
+def test_proof_learning_rate_does_not_change_the_mistakes(proof):
+    runs = [proof.update(margin=0.05, radius=1.0, eta=eta) for eta in (0.01, 1.0, 100.0)]
+    seqs = [r["result"].trace.index.tolist() for r in runs]
+    assert seqs[0] == seqs[1] == seqs[2]
+    np.testing.assert_allclose(runs[2]["result"].w, 1e4 * runs[0]["result"].w, rtol=1e-9)
+
+
+@pytest.mark.claim("C13")
+def test_proof_scaling_leaves_run_and_bound_unchanged():
+    a = lh.PerceptronProofExplorer(n=40, seed=1, margin=0.05, radius=0.5, variant="learning_rate")
+    b = lh.PerceptronProofExplorer(n=40, seed=1, margin=0.3, radius=3.0, variant="learning_rate")
+    sa, sb = a.state, b.state
+    np.testing.assert_allclose(sb["X"], 6 * sa["X"], rtol=1e-9, atol=1e-12)
+    assert sa["updates"] == sb["updates"]
+    assert sa["result"].trace.index.tolist() == sb["result"].trace.index.tolist()
+    assert sa["bound_learning_rate"] == pytest.approx(sb["bound_learning_rate"], rel=1e-9)
+    assert sa["bound_lifted"] == pytest.approx(sb["bound_lifted"], rel=1e-9)
+
+
+def test_proof_learning_rate_variant_uses_r_equal_R():
+    e = lh.PerceptronProofExplorer(n=30, seed=2, variant="learning_rate", radius=2.0)
+    s = e.state
+    X, y = s["X"], s["y"]
+    R = np.max(np.linalg.norm(X, axis=1))
+    ref = reference_run(X, y, lr=1.0, bias_step=R**2)
+    assert s["updates"] == len(ref)
+    assert s["result"].b == pytest.approx(ref[-1][1])
+    assert s["bound_lifted"] == pytest.approx(lifted_bound(X, y, s["w_star"], s["b_star"], R))
+    # the lift with r = R is never worse than (2R/gamma)^2
+    assert s["bound_lifted"] <= s["bound_learning_rate"] * (1 + 1e-12)
+
+
+def test_proof_cap_is_stated_in_the_figure():
+    e = lh.PerceptronProofExplorer(n=40, seed=0, max_updates=5, margin=0.001)
+    s = e.state
+    assert s["updates"] == 5 and s["capped"] and not s["converged"]
+    assert "cap of 5 updates" in e.cap_text.get_text()
+    assert "capped" in e.suptitle.get_text()
+    s = e.update(margin=0.5, radius=3.0)
+    if s["converged"]:
+        assert e.cap_text.get_text() == ""
+
+
+def test_proof_draw_moves_the_artists(proof):
+    s = proof.update(margin=0.2, radius=2.0, eta=1.0, step=2)
+    X = s["X"]
+    xs, ys = proof.ring.get_data()
+    np.testing.assert_allclose([xs[0], ys[0]], X[s["index_t"]])
+    lx, ly = proof.cur_sep.line.get_data()
+    pts = np.column_stack([lx, ly])
+    np.testing.assert_allclose(pts @ s["w_t"] + s["b_t"], 0, atol=1e-9 * np.linalg.norm(s["w_t"]))
+    mx, my = proof.inv_artists.mark_uv.get_data()
+    assert mx[0] == 2 and my[0] == pytest.approx(s["inv"].u_dot_v[2])
+    s = proof.update(step=0)
+    assert len(proof.ring.get_data()[0]) == 0
+    assert len(proof.cur_sep.line.get_data()[0]) == 0  # w = 0 has no line
+    assert len(proof.inv_artists.mark_uv.get_data()[0]) == 0
+    assert "start" in proof.ax.get_title()
+    assert "t = 0" in proof.readout(s)
+    s = proof.update(step=1)
+    assert f"example {s['index_t']}" in proof.readout(s)
+
+
+def test_proof_widget_step_slider_follows_the_run():
+    e = lh.PerceptronProofExplorer(n=40, seed=0, margin=0.1, max_updates=300)
+    box = e.widget()
+    assert isinstance(box, ipw.VBox)
+    assert e.widget() is box
+    ctl = e.controls["step"]
+    assert ctl.max == max(e.state["updates"], 1) and ctl.value == e.state["step"]
+    ctl.value = 1
+    assert e.state["step"] == 1 and e.values["step"] == 1
+    e.controls["margin"].value = 0.3  # a new run: jump to its end
+    assert e.state["margin"] == pytest.approx(0.3)
+    assert e.state["step"] == e.state["updates"] == ctl.value
+    assert ctl.max == max(e.state["updates"], 1)
+    e.controls["eta"].value = 100.0
+    assert e.state["eta"] == pytest.approx(100.0)
+    assert "PerceptronProofExplorer(" in repr(e)
+    bundle = e._repr_mimebundle_()
+    assert "image/png" in bundle and bundle["text/plain"] == repr(e)
+
+
+def test_proof_bad_parameters():
+    with pytest.raises(ValueError, match="variant"):
+        lh.PerceptronProofExplorer(variant="batch")
+    with pytest.raises(ValueError, match="max_updates must be at most"):
+        lh.PerceptronProofExplorer(max_updates=10**6)
+    with pytest.raises(ValueError, match="max_updates must be >= 1"):
+        lh.PerceptronProofExplorer(max_updates=0)
+    with pytest.raises(ValueError, match="n must be >= 2"):
+        lh.PerceptronProofExplorer(n=1)
+    with pytest.raises(ValueError, match="margin must be in"):
+        lh.PerceptronProofExplorer(margin=0.0)
+    with pytest.raises(ValueError, match="no parameter"):
+        lh.PerceptronProofExplorer(gamma=0.1)
+
+
+# ---------------------------------------------------------------------------------------
+# StaircaseExplorer and the LP's separator
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.claim("C16")
+@pytest.mark.parametrize("d", [2, 3, 5, 8])
+def test_staircase_explorer_counts(d):
+    e = lh.StaircaseExplorer(d=2)
+    s = e.update(d=d)
+    assert s["updates"] == staircase_sum(d) == s["closed_form"]
+    assert s["measured"].tolist() == [staircase_sum(k) for k in range(2, d + 1)]
+    if d <= 5:
+        X, y = lh.staircase(d)
+        assert s["updates"] == len(reference_run(X, y, bias=False))
+    # exponential in d: more than 4^d / 2
+    assert s["updates"] > 4**d / 2
+    # the figure shows what it says
+    xs, ys = e.measured.get_data()
+    assert list(xs) == list(range(2, d + 1)) and list(ys) == s["measured"].tolist()
+    assert str(staircase_sum(d)) in e.ax.get_title()
+    assert f"{staircase_sum(d)}" in e.readout(s)
+
+
+@pytest.mark.claim("C16")
+@pytest.mark.parametrize("d", [1, 2, 4, 8, 12])
+def test_homogeneous_staircase_lp_separator(d):
+    w = lh.homogeneous_staircase_lp(d)
+    X, _ = lh.staircase(d)
+    m = X @ w
+    assert np.all(m > 0) and m.min() == pytest.approx(1.0)
+    assert w[0] > 0 and np.all(w[1:] > 2 * w[:-1])
+    # so its margin is at most 2^(1-d), and the perceptron's bound R^2/gamma^2 is huge
+    gamma = m.min() / np.linalg.norm(w)
+    assert gamma <= 2.0 ** (1 - d)
+
+
+def test_staircase_explorer_bound_and_weights():
+    e = lh.StaircaseExplorer(d=6)
+    s = e.state
+    X, y = lh.staircase(6)
+    R = np.max(np.linalg.norm(X, axis=1))
+    g = np.min(X @ s["w_lp"]) / np.linalg.norm(s["w_lp"])
+    assert s["bound_lp"] == pytest.approx((R / g) ** 2)
+    assert s["updates"] <= s["bound_lp"]
+    assert np.all(X @ s["w"] > 0)  # the perceptron's final w separates
+    xs, ys = e.w_perc.get_data()
+    np.testing.assert_array_equal(ys, s["w"])
+    box = e.widget()
+    assert isinstance(box, ipw.VBox)
+    e.controls["d"].value = 3
+    assert e.state["d"] == 3
+
+
+def test_staircase_explorer_bad_d():
+    with pytest.raises(ValueError, match="d must be in"):
+        lh.StaircaseExplorer(d=9)
+    e = lh.StaircaseExplorer(d=2)
+    with pytest.raises(ValueError, match="d must be at most"):
+        e.compute(d=9)
+    with pytest.raises(ValueError, match="d must be >= 2"):
+        e.compute(d=1)
+    with pytest.raises(ValueError, match="d must be an integer"):
+        e.compute(d=2.5)
+    with pytest.raises(ValueError, match="d must be >= 1"):
+        lh.homogeneous_staircase_lp(0)
+
+
+# ---------------------------------------------------------------------------------------
+# plotting helpers
+# ---------------------------------------------------------------------------------------
+
+
+def test_update_invariants_lines_and_marker():
+    fig, (a1, a2) = plt.subplots(1, 2)
+    arts = lh.draw_invariants(a1, a2)
+    M = np.arange(6)
+    uv = np.array([0, 0.3, 0.5, 0.9, 1.1, 1.6])
+    nsq = np.array([0, 1.0, 1.5, 2.5, 3.0, 4.0])
+    lim = lh.update_invariants(arts, M, uv, nsq, gamma=0.25, radius=1.0, lr=2.0, step=3)
+    assert lim["bound"] == pytest.approx(16.0)
+    xs, ys = arts.lower.get_data()
+    assert list(xs) == [0.0, 5.0] and ys[1] == pytest.approx(5 * 2 * 0.25)
+    xs, ys = arts.norm_sq.get_data()
+    assert list(xs) == [1, 2, 3, 4, 5]  # log axes: M >= 1 only
+    xs, ys = arts.upper.get_data()
+    np.testing.assert_allclose(ys, np.asarray(xs) * 4.0)
+    xs, ys = arts.quadratic.get_data()
+    np.testing.assert_allclose(ys, (np.asarray(xs) * 0.5) ** 2)
+    # the two lines cross at the bound, which lies inside the x range shown
+    assert lim["x_max"] >= 16.0
+    assert arts.mark_norm.get_data()[1][0] == 2.5
+    lh.update_invariants(arts, M[:1], uv[:1], nsq[:1], gamma=0.25, radius=1.0)
+    assert len(arts.mark_uv.get_data()[0]) == 0
+    assert len(arts.norm_sq.get_data()[0]) == 0
+
+
+def test_update_invariants_bad_input():
+    fig, (a1, a2) = plt.subplots(1, 2)
+    arts = lh.draw_invariants(a1, a2)
+    with pytest.raises(ValueError, match="same length"):
+        lh.update_invariants(arts, [0, 1], [0.0], [0.0, 1.0], gamma=0.1, radius=1.0)
+    with pytest.raises(ValueError, match="gamma must be > 0"):
+        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.0, radius=1.0)
+    with pytest.raises(ValueError, match="radius must be > 0"):
+        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.1, radius=-1.0)
+
+
+@pytest.mark.claim("C09")
+@settings(max_examples=60, deadline=None)
+@given(
+    g=st.floats(0.02, 0.9),
+    R=st.floats(1.0, 3.0),
+    n=st.integers(5, 40),
+    seed=st.integers(0, 10_000),
+)
+def test_mistakes_below_bound_line(g, R, n, seed):
+    """Homogeneous runs on lifted data sit below the line R'^2 / gamma'^2 of the log-log plot."""
+    g = min(g, R)
+    X, y, w, b = lh.make_separable(n, 2, g, R, seed=seed)
+    Xl = lh.lift(X, 1.0)
+    v = np.append(w, b)
+    gam = np.min(y * (Xl @ v)) / np.linalg.norm(v)
+    R2 = np.max(np.sum(Xl**2, axis=1))
+    updates = len(reference_run(Xl, y, bias=False, max_updates=10**5))
+    fig, ax = plt.subplots()
+    arts = lh.plot_mistakes_vs_margin(ax, [1 / gam**2], [updates], R2)
+    xs, ys = arts["bound"].get_data()
+    np.testing.assert_allclose(ys, R2 * np.asarray(xs))
+    assert updates <= R2 / gam**2
+    plt.close(fig)
+
+
+def test_plot_mistakes_vs_margin_points():
+    fig, ax = plt.subplots()
+    arts = lh.plot_mistakes_vs_margin(
+        ax, [1.0, 10.0, 100.0], [0, 5, 50], 2.0, converged=[True, True, False]
+    )
+    xs, ys = arts["points"].get_data()
+    assert list(xs) == [1.0, 10.0] and list(ys) == [0.5, 5.0]  # 0 updates drawn at 1/2
+    xs, ys = arts["capped"].get_data()
+    assert list(xs) == [100.0] and list(ys) == [50.0]
+    assert ax.get_xscale() == "log" and ax.get_yscale() == "log"
+    with pytest.raises(ValueError, match="same length"):
+        lh.plot_mistakes_vs_margin(ax, [1.0, 2.0], [1], 1.0)
+    with pytest.raises(ValueError, match="finite and > 0"):
+        lh.plot_mistakes_vs_margin(ax, [0.0], [1], 1.0)
+    with pytest.raises(ValueError, match="updates must be"):
+        lh.plot_mistakes_vs_margin(ax, [1.0], [-1], 1.0)
+    with pytest.raises(ValueError, match="radius_sq must be > 0"):
+        lh.plot_mistakes_vs_margin(ax, [1.0], [1], 0.0)
+    with pytest.raises(ValueError, match="converged must have shape"):
+        lh.plot_mistakes_vs_margin(ax, [1.0], [1], 1.0, converged=[True, False])
+
+
+@pytest.mark.claim("C14")
+def test_plot_mistakes_per_epoch_on_xor():
+    X, y = lh.xor_data()
+    res = lh.perceptron(X, y, max_epochs=30)
+    fig, ax = plt.subplots()
+    line = lh.plot_mistakes_per_epoch(ax, res.mistakes_per_epoch, label="XOR")
+    xs, ys = line.get_data()
+    assert list(xs) == list(range(1, 31))
+    # XOR: every epoch has a mistake (the run never stops); checked against the plain loop
+    w, b = np.zeros(2), 0.0
+    for k in range(30):
+        count = 0
+        for i in range(4):
+            if y[i] * (X[i] @ w + b) <= 0:
+                w, b, count = w + y[i] * X[i], b + y[i], count + 1
+        assert ys[k] == count > 0
+    with pytest.raises(ValueError, match="non-empty 1-D"):
+        lh.plot_mistakes_per_epoch(ax, [])
+    with pytest.raises(ValueError, match="non-empty 1-D"):
+        lh.plot_mistakes_per_epoch(ax, [1, -1])
+
+
+# ---------------------------------------------------------------------------------------
+# exercise checks
+# ---------------------------------------------------------------------------------------
+
+HAND_X = np.array([[1.0, 2.0], [2.0, -1.0], [-1.0, -1.0]])
+HAND_Y = np.array([1.0, -1.0, -1.0])
+# by hand: w0 = 0; x1 mistake -> (1, 2); x2: -(2 - 2) = 0 mistake -> (-1, 3);
+# x3: -(1 - 3) = 2 ok; pass 2: x1: -1 + 6 > 0, x2: -(-2 - 3) > 0, x3 ok -> stop
+HAND_W = [[1.0, 2.0], [-1.0, 3.0]]
+
+
+@pytest.mark.claim("C07")
+def test_check_perceptron_by_hand():
+    assert lh.check_perceptron_by_hand(HAND_W, HAND_X, HAND_Y).ok
+    fb = lh.check_perceptron_by_hand(None, HAND_X, HAND_Y)
+    assert not fb.ok and "not answered" in fb.message
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "not over" in fb.message
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0], [-1.0, 3.0], [0.0, 2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "stops after 2" in fb.message
+    # the tie slip: treating y w.x = 0 as correct skips update 2
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0], [2.0, 3.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "update 2 is wrong" in fb.message and "3.0" not in fb.message
+    fb = lh.check_perceptron_by_hand([[-1.0, -2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "update 1 is wrong" in fb.message
+    assert not lh.check_perceptron_by_hand([[1.0]], HAND_X, HAND_Y).ok
+    assert not lh.check_perceptron_by_hand(5, HAND_X, HAND_Y).ok
+    assert "✘" in repr(fb)
+
+
+@pytest.mark.claim("C09")
+def test_check_novikoff_bound():
+    X = np.array([[3.0, 4.0], [1.0, -1.0], [-2.0, 0.5]])
+    y = np.array([1.0, 1.0, -1.0])
+    w = np.array([2.0, 0.0])  # not unit norm: gamma = min(6, 2, 4) / 2 = 1, R = 5
+    assert lh.check_novikoff_bound(25.0, X, y, w).ok
+    assert "R/γ" in lh.check_novikoff_bound(5.0, X, y, w).message
+    assert "geometric" in lh.check_novikoff_bound(25.0 / 4, X, y, w).message
+    assert "upside down" in lh.check_novikoff_bound(1 / 25, X, y, w).message
+    fb = lh.check_novikoff_bound(7.0, X, y, w)
+    assert not fb.ok and "25" not in fb.message
+    assert "not answered" in lh.check_novikoff_bound(None, X, y, w).message
+    assert not lh.check_novikoff_bound("25", X, y, w).ok
+    assert not lh.check_novikoff_bound(float("nan"), X, y, w).ok
+    with pytest.raises(ValueError, match="does not separate"):
+        lh.check_novikoff_bound(1.0, X, y, np.array([-1.0, 0.0]))
+
+
+@pytest.mark.claim("C10")
+@settings(max_examples=50, deadline=None)
+@given(
+    R=st.floats(0.1, 50),
+    wn=st.floats(0.1, 10),
+    b=st.floats(-20, 20).filter(lambda v: abs(v) > 1e-3),
+)
+def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
+    r_best = math.sqrt(R * abs(b) / wn)
+    assert lh.check_best_lift_scale(r_best, R, wn, b).ok
+
+    def bound(r):
+        return (R**2 + r**2) * (wn**2 + b**2 / r**2)
+
+    # brute force: no r on a fine grid does better, and the minimum is (R wn + |b|)^2
+    grid = np.geomspace(r_best / 100, r_best * 100, 2001)
+    assert bound(r_best) <= np.min(bound(grid)) * (1 + 1e-12)
+    assert bound(r_best) == pytest.approx((R * wn + abs(b)) ** 2, rel=1e-9)
+    fb = lh.check_best_lift_scale(r_best * 3, R, wn, b)
+    assert not fb.ok and "too large" in fb.message
+    fb = lh.check_best_lift_scale(r_best / 3, R, wn, b)
+    assert not fb.ok and "too small" in fb.message
+
+
+def test_check_best_lift_scale_messages():
+    # R = 4, ||w*|| = 1, b* = 1: best r^2 = 4, r = 2
+    assert lh.check_best_lift_scale(2.0, 4.0, 1.0, 1.0).ok
+    assert "r²" in lh.check_best_lift_scale(4.0, 4.0, 1.0, 1.0).message
+    assert "> 0" in lh.check_best_lift_scale(-1.0, 4.0, 1.0, 1.0).message
+    assert "not answered" in lh.check_best_lift_scale(None, 4.0, 1.0, 1.0).message
+    with pytest.raises(ValueError, match="b_star must be nonzero"):
+        lh.check_best_lift_scale(1.0, 4.0, 1.0, 0.0)
+    with pytest.raises(ValueError, match="radius must be > 0"):
+        lh.check_best_lift_scale(1.0, 0.0, 1.0, 1.0)
+
+
+@pytest.mark.claim("C16")
+def test_check_staircase_separator():
+    assert lh.check_staircase_separator([1, 3, 7], 3).ok
+    fb = lh.check_staircase_separator([1, 2, 5], 3)
+    assert not fb.ok and "w_2 - 2 w_1" in fb.message
+    fb = lh.check_staircase_separator([0, 1, 3], 3)
+    assert not fb.ok and "w_1 must be > 0" in fb.message
+    fb = lh.check_staircase_separator([1, 3, 6], 3)
+    assert not fb.ok and "w_3 - 2 w_2" in fb.message
+    assert not lh.check_staircase_separator([1, 3], 3).ok
+    assert not lh.check_staircase_separator("abc", 3).ok
+    assert "not answered" in lh.check_staircase_separator(None, 3).message
+    with pytest.raises(ValueError, match="d must be >= 1"):
+        lh.check_staircase_separator([1.0], 0)
