@@ -1,3 +1,735 @@
-"""perceptron (being written)."""
+"""The perceptron in its variants, its trace, the proof's invariants and the mistake bounds.
 
-__all__: list[str] = []
+Conventions: labels y in {-1, +1} ({0, 1} is accepted and mapped), a *mistake* is
+y (w.x + b) <= 0 (a tie counts as a mistake), R = max_i ||x_i||.
+
+The run is exactly sequential (example after example, update on every mistake), but the
+search for the next mistake is vectorised: from the current position the margins of a chunk
+of upcoming examples are computed with one matrix-vector product, the first one <= 0 is
+located, the update is applied and the search resumes right after that example.  The chunk
+grows geometrically while no mistake turns up and shrinks after a mistake, so long clean
+stretches cost one BLAS call and dense-mistake stretches waste little work.
+
+Used in notebooks 02 (perceptron and its convergence proof) and 05 (pocket / averaged
+perceptron on non-separable data).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validate import check_choice, check_int, check_scalar, check_vector, check_Xy
+
+__all__ = [
+    "PerceptronTrace",
+    "PerceptronResult",
+    "perceptron",
+    "ProofInvariants",
+    "invariants",
+    "AveragedPerceptronResult",
+    "averaged_perceptron",
+    "PocketPerceptronResult",
+    "pocket_perceptron",
+    "mistake_bound",
+    "staircase_updates",
+]
+
+_ORDERS = ("cyclic", "random", "batch")
+_VARIANTS = ("homogeneous", "affine", "lift", "learning_rate")
+
+_CHUNK_MIN = 8
+_CHUNK_MAX = 1 << 16
+_CACHE_K = 1 << 12
+
+
+# ----------------------------------------------------------------------------------------
+# Result types
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PerceptronTrace:
+    """Every state of a perceptron run.
+
+    w: (M+1, d) weights, row 0 the start and row t the weights after update t.
+    b: (M+1,) biases, same indexing (all 0 for the homogeneous perceptron).
+    index: (M,) index (row of X) of the example that caused update t.
+    epoch: (M,) epoch (0-based; scan number for order="batch") in which update t happened.
+    """
+
+    w: np.ndarray
+    b: np.ndarray
+    index: np.ndarray
+    epoch: np.ndarray
+
+    @property
+    def n_updates(self) -> int:
+        """M, the number of updates recorded."""
+        return int(self.index.shape[0])
+
+
+@dataclass(frozen=True)
+class PerceptronResult:
+    """Outcome of :func:`perceptron`.
+
+    w, b: final weights and bias; updates: number of updates M; epochs: passes started
+    (full scans for order="batch"); converged: True iff the run ended with a pass (scan)
+    without mistakes; mistakes_per_epoch: updates made in each pass (for "batch": the number
+    of training mistakes seen by each scan); trace: a :class:`PerceptronTrace` or None.
+    The run's settings (bias, lr, bias_step, order) are kept for :func:`invariants`.
+    """
+
+    w: np.ndarray
+    b: float
+    updates: int
+    epochs: int
+    converged: bool
+    mistakes_per_epoch: np.ndarray
+    trace: PerceptronTrace | None
+    bias: bool
+    lr: float
+    bias_step: float
+    order: str
+
+    @property
+    def lift_scale(self) -> float:
+        """r with bias_step = lr * r^2: the run is a homogeneous perceptron on x' = (x, r).
+
+        0.0 for the homogeneous perceptron (bias=False).
+        """
+        if not self.bias:
+            return 0.0
+        return float(np.sqrt(self.bias_step / self.lr))
+
+
+# ----------------------------------------------------------------------------------------
+# Core machinery
+# ----------------------------------------------------------------------------------------
+
+
+class _Recorder:
+    """Growable storage for the trace (amortised O(1) append)."""
+
+    def __init__(self, w: np.ndarray, b: float, capacity: int = 256) -> None:
+        d = w.shape[0]
+        self.W = np.empty((capacity + 1, d))
+        self.B = np.empty(capacity + 1)
+        self.I = np.empty(capacity, dtype=np.int64)
+        self.E = np.empty(capacity, dtype=np.int64)
+        self.W[0] = w
+        self.B[0] = b
+        self.m = 0
+
+    def add(self, w: np.ndarray, b: float, i: int, e: int) -> None:
+        m = self.m
+        if m == self.I.shape[0]:
+            cap = 2 * m
+            self.W = np.concatenate([self.W, np.empty((cap - m, self.W.shape[1]))])
+            self.B = np.concatenate([self.B, np.empty(cap - m)])
+            self.I = np.concatenate([self.I, np.empty(cap - m, dtype=np.int64)])
+            self.E = np.concatenate([self.E, np.empty(cap - m, dtype=np.int64)])
+        self.W[m + 1] = w
+        self.B[m + 1] = b
+        self.I[m] = i
+        self.E[m] = e
+        self.m = m + 1
+
+    def finish(self) -> PerceptronTrace:
+        m = self.m
+        return PerceptronTrace(
+            w=self.W[: m + 1].copy(),
+            b=self.B[: m + 1].copy(),
+            index=self.I[:m].copy(),
+            epoch=self.E[:m].copy(),
+        )
+
+
+class _Search:
+    """Finds the next mistake in visiting order, vectorised.
+
+    Z holds y_i x_i (rows in index order), yb the labels (None for the homogeneous
+    perceptron), perm the visiting order of the current epoch (None = 0..n-1).  For a
+    permuted order, small chunks gather their rows; once a long stretch is clean the margins
+    of all n examples are computed with one contiguous product and reused until the next
+    update (gathering rows is several times slower than a contiguous product).
+    """
+
+    def __init__(self, Z: np.ndarray, yb: np.ndarray | None) -> None:
+        self.Z = Z
+        self.yb = yb
+        self.n = Z.shape[0]
+        self.k = _CHUNK_MIN
+        self.perm: np.ndarray | None = None
+        self.cache: np.ndarray | None = None  # margins of all examples for the current w, b
+        # a full product pays off once the current clean stretch is a sizeable part of n
+        self.cache_k = max(_CACHE_K, self.n // 16)
+
+    def new_epoch(self, perm: np.ndarray | None) -> None:
+        self.perm = perm
+
+    def updated(self) -> None:
+        self.cache = None
+
+    def first(self, w: np.ndarray, b: float, p: int) -> int:
+        """First position q >= p (in visiting order) with y (w.x + b) <= 0, or -1."""
+        Z, yb, n, perm = self.Z, self.yb, self.n, self.perm
+        k = self.k
+        while p < n:
+            if perm is not None and self.cache is None and k >= self.cache_k and 4 * (n - p) >= n:
+                m_all = Z @ w
+                if yb is not None:
+                    m_all += yb * b
+                self.cache = m_all
+            if perm is not None and self.cache is not None:
+                bad = self.cache[perm[p:]] <= 0.0
+                j = int(bad.argmax())
+                if bad[j]:
+                    self.k = max(_CHUNK_MIN, 2 * (j + 1))
+                    return p + j
+                self.k = k
+                return -1
+            q = min(p + k, n)
+            if perm is None:
+                m = Z[p:q] @ w
+                if yb is not None:
+                    m += yb[p:q] * b
+            else:
+                idx = perm[p:q]
+                m = Z[idx] @ w
+                if yb is not None:
+                    m += yb[idx] * b
+            bad = m <= 0.0
+            j = int(bad.argmax())
+            if bad[j]:
+                self.k = max(_CHUNK_MIN, 2 * (j + 1))
+                return p + j
+            p = q
+            k = min(2 * k, _CHUNK_MAX)
+        self.k = k
+        return -1
+
+
+def _prepare(
+    X: object,
+    y: object,
+    bias: bool,
+    lr: float,
+    bias_step: float | None,
+    order: str,
+    w0: object,
+    b0: float,
+) -> tuple[np.ndarray, np.ndarray, float, float, np.ndarray, float]:
+    Xa, ya = check_Xy(X, y)
+    check_choice(order, "order", _ORDERS)
+    lr = check_scalar(lr, "lr", positive=True)
+    if not isinstance(bias, bool | np.bool_):
+        raise ValueError(f"bias must be True or False; got {bias!r}")
+    if bias_step is not None and not bias:
+        raise ValueError(
+            "bias_step was given but bias=False (the homogeneous perceptron has no bias to step)"
+        )
+    bs = lr if bias_step is None else check_scalar(bias_step, "bias_step", positive=True)
+    d = Xa.shape[1]
+    w = np.zeros(d) if w0 is None else check_vector(w0, d, "w0").copy()
+    b = check_scalar(b0, "b0")
+    if not bias and b != 0.0:
+        raise ValueError(f"b0 must be 0 when bias=False (homogeneous perceptron); got {b:g}")
+    return Xa, ya, lr, (bs if bias else 0.0), w, b
+
+
+# ----------------------------------------------------------------------------------------
+# The perceptron
+# ----------------------------------------------------------------------------------------
+
+
+def perceptron(
+    X: object,
+    y: object,
+    *,
+    bias: bool = True,
+    lr: float = 1.0,
+    bias_step: float | None = None,
+    max_epochs: int = 1000,
+    order: str = "cyclic",
+    seed: int | None = None,
+    w0: object = None,
+    b0: float = 0.0,
+    trace: bool = True,
+    max_updates: int | None = None,
+) -> PerceptronResult:
+    """Run the (Rosenblatt) perceptron and return its final state and, optionally, its trace.
+
+    Start at w = w0 (default 0), b = b0.  An example is a mistake when y (w.x + b) <= 0;
+    on a mistake  w <- w + lr y x  and  b <- b + bias_step y  (bias_step defaults to lr;
+    Shalizi's R^2 variant passes bias_step = lr R^2).  With bias=False (homogeneous
+    perceptron) b stays 0.
+
+    order="cyclic": each epoch visits examples 0..n-1; order="random": each epoch visits a
+    fresh permutation drawn from np.random.default_rng(seed); order="batch": every step
+    scans all examples and updates on the first mistake in index order (Shalev-Shwartz's
+    "while some i is a mistake, update on it"); then ``epochs`` counts scans.
+
+    Stops after a pass (scan) without mistakes (converged=True) or when max_epochs passes
+    or max_updates updates have been made (converged=False).  trace=False skips the
+    O(M d) trace (use it for benchmarks and long runs).  Used in notebook 02.
+    """
+    Xa, ya, lr, bs, w, b = _prepare(X, y, bias, lr, bias_step, order, w0, b0)
+    max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
+    if max_updates is not None:
+        max_updates = check_int(max_updates, "max_updates", minimum=0)
+    if not isinstance(trace, bool | np.bool_):
+        raise ValueError(f"trace must be True or False; got {trace!r}")
+    n = Xa.shape[0]
+    Z = ya[:, None] * Xa  # y_i x_i, computed once
+    yb = ya if bias else None
+    rec = _Recorder(w, b) if trace else None
+    cap = np.inf if max_updates is None else max_updates
+
+    updates = 0
+    converged = False
+    mpe: list[int] = []
+
+    if updates >= cap:
+        pass
+    elif order == "batch":
+        for scan in range(max_epochs):
+            m = Z @ w
+            if bias:
+                m += ya * b
+            bad = m <= 0.0
+            count = int(np.count_nonzero(bad))
+            mpe.append(count)
+            if count == 0:
+                converged = True
+                break
+            i = int(bad.argmax())
+            w += lr * Z[i]
+            if bias:
+                b += bs * ya[i]
+            updates += 1
+            if rec is not None:
+                rec.add(w, b, i, scan)
+            if updates >= cap:
+                break
+    else:
+        rng = np.random.default_rng(seed) if order == "random" else None
+        search = _Search(Z, yb)
+        stop = False
+        for epoch in range(max_epochs):
+            perm = rng.permutation(n) if rng is not None else None
+            search.new_epoch(perm)
+            count = 0
+            p = 0
+            while p < n:
+                q = search.first(w, b, p)
+                if q < 0:
+                    break
+                i = q if perm is None else int(perm[q])
+                w += lr * Z[i]
+                if bias:
+                    b += bs * ya[i]
+                search.updated()
+                updates += 1
+                count += 1
+                if rec is not None:
+                    rec.add(w, b, i, epoch)
+                if updates >= cap:
+                    stop = True
+                    break
+                p = q + 1
+            mpe.append(count)
+            if stop:
+                break
+            if count == 0:
+                converged = True
+                break
+
+    return PerceptronResult(
+        w=w,
+        b=float(b),
+        updates=updates,
+        epochs=len(mpe),
+        converged=converged,
+        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
+        trace=rec.finish() if rec is not None else None,
+        bias=bool(bias),
+        lr=lr,
+        bias_step=bs,
+        order=order,
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# The convergence proof along a run
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProofInvariants:
+    """The two quantities of the Novikoff proof along a traced run, in the lifted space.
+
+    The run is a homogeneous perceptron on x' = (x, r) with v = (w, b / r) and step lr
+    (r = result.lift_scale; for bias=False simply x' = x, v = w).  u = (w*, b* / r) / norm
+    is the unit separator in that space, gamma its geometric margin min y u.x', radius
+    R' = max ||x'||.  For M = 0..updates:
+      u_dot_v[M] = u.v_M  >=  lower[M] = u.v_0 + M lr gamma
+      norm_sq[M] = ||v_M||^2  <=  upper[M] = ||v_0||^2 + M lr^2 R'^2
+    and from v_0 = 0 Cauchy-Schwarz gives M <= bound = R'^2 / gamma^2.  Used in notebook 02.
+    """
+
+    M: np.ndarray
+    u_dot_v: np.ndarray
+    norm_sq: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+    gamma: float
+    radius: float
+    r: float
+    lr: float
+    bound: float
+
+
+def invariants(
+    result: PerceptronResult,
+    X: object,
+    y: object,
+    w_star: object,
+    b_star: float = 0.0,
+) -> ProofInvariants:
+    """Compute u.v_M, ||v_M||^2 and the lines M lr gamma, M lr^2 R'^2 for a traced run.
+
+    (w_star, b_star) must separate (X, y); for a homogeneous run b_star must be 0.  The lift
+    scale r = sqrt(bias_step / lr) is read from the result: r = 1 for b <- b + y with lr = 1,
+    r = R for Shalizi's b <- b + lr y R^2.  Used in notebook 02.
+    """
+    if not isinstance(result, PerceptronResult):
+        raise ValueError("result must be a PerceptronResult returned by perceptron()")
+    if result.trace is None:
+        raise ValueError("result has no trace: run perceptron(..., trace=True)")
+    Xa, ya = check_Xy(X, y)
+    d = Xa.shape[1]
+    ws = check_vector(w_star, d, "w_star")
+    bst = check_scalar(b_star, "b_star")
+    if result.trace.w.shape[1] != d:
+        raise ValueError(
+            f"result has {result.trace.w.shape[1]} features but X has {d}; use the same data"
+        )
+    gamma_f = _functional_margin_checked(Xa, ya, ws, bst)
+    tr = result.trace
+    if result.bias:
+        r = result.lift_scale
+        u = np.append(ws, bst / r)
+        V = np.column_stack([tr.w, tr.b / r])
+        radius = float(np.sqrt(np.max(np.sum(Xa * Xa, axis=1)) + r * r))
+    else:
+        if bst != 0.0:
+            raise ValueError(
+                "the run is homogeneous (bias=False) but b_star != 0; use a separator "
+                "through the origin"
+            )
+        r = 0.0
+        u = ws.copy()
+        V = tr.w
+        radius = float(np.sqrt(np.max(np.sum(Xa * Xa, axis=1))))
+    nu = float(np.linalg.norm(u))
+    u /= nu
+    gamma = gamma_f / nu
+    uv = V @ u
+    nsq = np.sum(V * V, axis=1)
+    M = np.arange(tr.w.shape[0])
+    lr = result.lr
+    return ProofInvariants(
+        M=M,
+        u_dot_v=uv,
+        norm_sq=nsq,
+        lower=uv[0] + M * lr * gamma,
+        upper=nsq[0] + M * lr * lr * radius * radius,
+        gamma=float(gamma),
+        radius=radius,
+        r=r,
+        lr=lr,
+        bound=float(radius * radius / (gamma * gamma)),
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# Averaged and pocket perceptrons (non-separable data)
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AveragedPerceptronResult:
+    """Outcome of :func:`averaged_perceptron`.
+
+    w, b: the averaged weights (mean of the weights after each of the epochs * n visits);
+    w_last, b_last: the ordinary perceptron's last weights; updates: total updates;
+    mistakes_per_epoch: updates in each epoch; train_errors: training mistakes of the
+    averaged (w, b) after each epoch; last_train_errors: same for (w_last, b_last).
+    """
+
+    w: np.ndarray
+    b: float
+    w_last: np.ndarray
+    b_last: float
+    updates: int
+    epochs: int
+    mistakes_per_epoch: np.ndarray
+    train_errors: np.ndarray
+    last_train_errors: np.ndarray
+
+
+def _count_mistakes(Z: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> int:
+    return int(np.count_nonzero(Z @ w + y * b <= 0.0))
+
+
+def averaged_perceptron(
+    X: object,
+    y: object,
+    *,
+    epochs: int = 10,
+    bias: bool = True,
+    lr: float = 1.0,
+    bias_step: float | None = None,
+    order: str = "cyclic",
+    seed: int | None = None,
+) -> AveragedPerceptronResult:
+    """Averaged perceptron (Freund & Schapire 1999): run exactly ``epochs`` passes and return
+    the average of the weights held after every visit, (1/T) sum_{t=1..T} (w_t, b_t) with
+    T = epochs * n.  Mistakes and updates are those of the ordinary perceptron (order
+    "cyclic" or "random").  On non-separable data the average is far more stable than the
+    last iterate.  Computed lazily: with update t adding delta_t,
+    sum_t w_t = T w_T - sum_t (t - 1) delta_t.  Used in notebooks 02 and 05.
+    """
+    if order not in ("cyclic", "random"):
+        raise ValueError(f"order must be one of 'cyclic', 'random'; got {order!r}")
+    Xa, ya, lr, bs, w, b = _prepare(X, y, bias, lr, bias_step, order, None, 0.0)
+    epochs = check_int(epochs, "epochs", minimum=1)
+    n = Xa.shape[0]
+    Z = ya[:, None] * Xa
+    yb_full = ya if bias else np.zeros(n)
+    rng = np.random.default_rng(seed) if order == "random" else None
+    acc_w = np.zeros_like(w)  # sum_t (t - 1) delta_t
+    acc_b = 0.0
+    search = _Search(Z, ya if bias else None)
+    updates = 0
+    mpe, errs, last_errs = [], [], []
+    for epoch in range(epochs):
+        perm = rng.permutation(n) if rng is not None else None
+        search.new_epoch(perm)
+        count = 0
+        p = 0
+        while p < n:
+            q = search.first(w, b, p)
+            if q < 0:
+                break
+            i = q if perm is None else int(perm[q])
+            t_minus_1 = epoch * n + q  # the visit number t is epoch * n + q + 1
+            dw = lr * Z[i]
+            w += dw
+            acc_w += t_minus_1 * dw
+            if bias:
+                db = bs * ya[i]
+                b += db
+                acc_b += t_minus_1 * db
+            search.updated()
+            updates += 1
+            count += 1
+            p = q + 1
+        mpe.append(count)
+        T = (epoch + 1) * n
+        w_avg = w - acc_w / T
+        b_avg = b - acc_b / T
+        errs.append(_count_mistakes(Z, yb_full, w_avg, b_avg))
+        last_errs.append(_count_mistakes(Z, yb_full, w, b))
+    return AveragedPerceptronResult(
+        w=w_avg,
+        b=float(b_avg),
+        w_last=w,
+        b_last=float(b),
+        updates=updates,
+        epochs=epochs,
+        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
+        train_errors=np.asarray(errs, dtype=np.int64),
+        last_train_errors=np.asarray(last_errs, dtype=np.int64),
+    )
+
+
+@dataclass(frozen=True)
+class PocketPerceptronResult:
+    """Outcome of :func:`pocket_perceptron`.
+
+    w, b: the pocket weights (fewest training mistakes seen); errors: their number of
+    training mistakes; w_last, b_last: the perceptron's last weights; updates: total updates;
+    epochs: passes made; mistakes_per_epoch: updates in each pass; pocket_errors_per_epoch:
+    the pocket's training mistakes at the end of each pass; errors_per_update: training
+    mistakes of the current weights right after each update.
+    """
+
+    w: np.ndarray
+    b: float
+    errors: int
+    w_last: np.ndarray
+    b_last: float
+    updates: int
+    epochs: int
+    mistakes_per_epoch: np.ndarray
+    pocket_errors_per_epoch: np.ndarray
+    errors_per_update: np.ndarray
+
+
+def pocket_perceptron(
+    X: object,
+    y: object,
+    *,
+    epochs: int = 10,
+    bias: bool = True,
+    lr: float = 1.0,
+    order: str = "random",
+    seed: int | None = None,
+) -> PocketPerceptronResult:
+    """Pocket perceptron with ratchet (Gallant 1990): run the perceptron and, after every
+    update, count the training mistakes of the current (w, b); keep in the "pocket" the
+    weights with strictly fewest mistakes so far (start: w = 0, b = 0, which misclassifies
+    all n examples since ties count).  Stops after ``epochs`` passes or as soon as the
+    current weights make no training mistake.  Costs O(n d) per update.  Used in notebooks
+    02 and 05 (heuristic for minimising disagreements).
+    """
+    if order not in ("cyclic", "random"):
+        raise ValueError(f"order must be one of 'cyclic', 'random'; got {order!r}")
+    Xa, ya, lr, bs, w, b = _prepare(X, y, bias, lr, None, order, None, 0.0)
+    epochs = check_int(epochs, "epochs", minimum=1)
+    n = Xa.shape[0]
+    Z = ya[:, None] * Xa
+    yb_full = ya if bias else np.zeros(n)
+    rng = np.random.default_rng(seed) if order == "random" else None
+    best_w, best_b, best_err = w.copy(), b, _count_mistakes(Z, yb_full, w, b)
+    search = _Search(Z, ya if bias else None)
+    updates = 0
+    mpe, pocket_hist, per_update = [], [], []
+    done = best_err == 0
+    for _epoch in range(epochs):
+        if done:
+            break
+        perm = rng.permutation(n) if rng is not None else None
+        search.new_epoch(perm)
+        count = 0
+        p = 0
+        while p < n:
+            q = search.first(w, b, p)
+            if q < 0:
+                break
+            i = q if perm is None else int(perm[q])
+            w += lr * Z[i]
+            if bias:
+                b += bs * ya[i]
+            search.updated()
+            updates += 1
+            count += 1
+            err = _count_mistakes(Z, yb_full, w, b)
+            per_update.append(err)
+            if err < best_err:
+                best_w, best_b, best_err = w.copy(), b, err
+            if err == 0:
+                done = True
+                break
+            p = q + 1
+        mpe.append(count)
+        pocket_hist.append(best_err)
+        if count == 0:
+            done = True
+    return PocketPerceptronResult(
+        w=best_w,
+        b=float(best_b),
+        errors=int(best_err),
+        w_last=w,
+        b_last=float(b),
+        updates=updates,
+        epochs=len(mpe),
+        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
+        pocket_errors_per_epoch=np.asarray(pocket_hist, dtype=np.int64),
+        errors_per_update=np.asarray(per_update, dtype=np.int64),
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# Bounds
+# ----------------------------------------------------------------------------------------
+
+
+def _functional_margin_checked(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float:
+    gf = float(np.min(y * (X @ w + b)))
+    if not gf > 0.0:
+        raise ValueError(
+            f"(w_star, b_star) does not separate the data: its functional margin "
+            f"min y (w.x + b) is {gf:g} (must be > 0)"
+        )
+    return gf
+
+
+def mistake_bound(
+    X: object,
+    y: object,
+    w_star: object,
+    b_star: float = 0.0,
+    variant: str = "homogeneous",
+    *,
+    r: float | None = None,
+) -> float:
+    """Upper bound on the number of perceptron updates from 0, given a separator (w*, b*).
+
+    R = max ||x_i||, gamma_f = min y_i (w*.x_i + b*) (must be > 0), gamma = gamma_f / ||w*||.
+      "homogeneous"   R^2 / gamma^2                          (b* must be 0; Novikoff 1962)
+      "affine"        (R^2 + 1)(||w*||^2 + b*^2) / gamma_f^2   (update b <- b + y)
+      "lift"          (R^2 + r^2)(||w*||^2 + b*^2/r^2) / gamma_f^2  (b <- b + y r^2, i.e.
+                      bias_step = lr r^2; needs keyword r > 0)
+      "learning_rate" (2R / gamma)^2  (b <- b + lr y R^2; valid when |b*| <= R ||w*||, which
+                      holds for every separator when both classes occur)
+    Every bound depends only on R / gamma-type ratios, so rescaling X leaves it unchanged.
+    Used in notebook 02.
+    """
+    Xa, ya = check_Xy(X, y)
+    d = Xa.shape[1]
+    ws = check_vector(w_star, d, "w_star")
+    bst = check_scalar(b_star, "b_star")
+    check_choice(variant, "variant", _VARIANTS)
+    if r is not None and variant != "lift":
+        raise ValueError(f"r is only used by variant='lift'; got r={r!r} with {variant!r}")
+    if variant == "homogeneous" and bst != 0.0:
+        raise ValueError(
+            f"variant 'homogeneous' needs b_star == 0 (got {bst:g}); use variant='affine' "
+            "(or 'lift') for a separator with a bias"
+        )
+    gf = _functional_margin_checked(Xa, ya, ws, bst)
+    R2 = float(np.max(np.sum(Xa * Xa, axis=1)))
+    nw2 = float(ws @ ws)
+    if variant == "homogeneous":
+        return R2 * nw2 / gf**2
+    if variant == "affine":
+        return (R2 + 1.0) * (nw2 + bst * bst) / gf**2
+    if variant == "lift":
+        if r is None:
+            raise ValueError("variant 'lift' needs the keyword r (the lift x -> (x, r)), r > 0")
+        rr = check_scalar(r, "r", positive=True)
+        return (R2 + rr * rr) * (nw2 + bst * bst / (rr * rr)) / gf**2
+    # learning_rate
+    R = np.sqrt(R2)
+    if R == 0.0:
+        raise ValueError("variant 'learning_rate' needs R = max ||x|| > 0; all x are 0")
+    if abs(bst) > R * np.sqrt(nw2):
+        raise ValueError(
+            f"variant 'learning_rate' needs |b_star| <= R ||w_star|| (got |b*| = {abs(bst):g} > "
+            f"{R * np.sqrt(nw2):g}); use variant='lift' with r=R"
+        )
+    return 4.0 * R2 * nw2 / gf**2
+
+
+def staircase_updates(d: int) -> int:
+    """Closed form sum_{j=1..d} (2^j - 1)^2 (an exact Python int): the number of updates the
+    cyclic homogeneous perceptron makes from 0 on the staircase data x1 = e1,
+    x_k = e_k - 2 e_{k-1} (all labels +1), and a lower bound for every order.  Grows like
+    (4/3) 4^d.  Used in notebooks 02 and 05.
+    """
+    d = check_int(d, "d", minimum=1)
+    return sum((2**j - 1) ** 2 for j in range(1, d + 1))
