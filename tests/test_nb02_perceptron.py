@@ -370,6 +370,16 @@ def test_update_invariants_lines_and_marker():
     assert len(arts.norm_sq.get_data()[0]) == 0
 
 
+def test_update_invariants_weights_back_at_zero():
+    """||v_M||^2 can be exactly 0 after an update; the log axis limits must stay positive."""
+    fig, (a1, a2) = plt.subplots(1, 2)
+    arts = lh.draw_invariants(a1, a2)
+    lim = lh.update_invariants(
+        arts, [0, 1, 2], [0.0, 1.0, 0.0], [0.0, 1.0, 0.0], gamma=0.1, radius=1.0
+    )
+    assert 0 < lim["y_min"] < 0.01 and a2.get_ylim()[0] > 0
+
+
 def test_update_invariants_bad_input():
     fig, (a1, a2) = plt.subplots(1, 2)
     arts = lh.draw_invariants(a1, a2)
