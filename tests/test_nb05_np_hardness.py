@@ -85,6 +85,9 @@ def test_graph_name():
     assert lh.graph_name("cycle", 6) == "cycle $C_{6}$"
     assert lh.graph_name("star", 6) == "star $K_{1,5}$"
     assert lh.graph_name("Petersen", 10) == "Petersen graph"
+    assert lh.graph_name("cycle", 6, tex=False) == "cycle C_6"
+    assert lh.graph_name("star", 6, tex=False) == "star K_1,5"
+    assert lh.graph_name("random", 9, tex=False) == "random G(9, 1/2)"
     with pytest.raises(ValueError, match="family"):
         lh.graph_name("wheel", 5)
     with pytest.raises(ValueError, match="n"):
