@@ -54,7 +54,7 @@ __all__ = [
     "GDTrace",
     "fit_logistic_gd",
     "default_step_size",
-    "MaxMarginResult",
+    "HardMarginSVMResult",
     "max_margin_direction",
     "angle_between",
     "make_implicit_bias_data",
@@ -613,7 +613,7 @@ def angle_between(W: ArrayLike, direction: ArrayLike) -> float | np.ndarray:
 
 
 @dataclass(frozen=True)
-class MaxMarginResult:
+class HardMarginSVMResult:
     """Hard-margin SVM: w, b minimise ||w||^2 subject to y_i (w.x_i + b) >= 1.
 
     direction = w / ||w||, offset = b / ||w||, margin = 1 / ||w|| (the geometric margin),
@@ -628,7 +628,7 @@ class MaxMarginResult:
     support: np.ndarray
 
 
-def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> MaxMarginResult:
+def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> HardMarginSVMResult:
     """The hard-margin SVM: min ||w||^2 s.t. y_i (w.x_i + b) >= 1 (b = 0 unless bias=True).
 
     Solved as a QP with SLSQP (analytic gradients) started from a feasible LP point (HiGHS).
@@ -682,7 +682,7 @@ def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> M
     w = theta[:d].copy()
     b = float(theta[d]) if bias else 0.0
     nw = float(np.linalg.norm(w))
-    return MaxMarginResult(
+    return HardMarginSVMResult(
         w=w,
         b=b,
         direction=w / nw,

@@ -30,7 +30,7 @@ from ._validate import check_choice, check_scalar, check_vector, check_Xy
 
 __all__ = [
     "Certificate",
-    "MaxMarginResult",
+    "MaxMarginLPResult",
     "NaiveLPResult",
     "RobustLPResult",
     "SeparatorResult",
@@ -119,7 +119,7 @@ class NaiveLPResult:
 
 
 @dataclass(frozen=True)
-class MaxMarginResult:
+class MaxMarginLPResult:
     """Outcome of ``max_margin_lp``.
 
     ``t`` = min_i y_i (w.x_i + b) for the returned (w, b) (recomputed, not the solver's value).
@@ -336,7 +336,7 @@ def find_separator_default_bounds(X: np.ndarray, y: np.ndarray) -> NaiveLPResult
     return NaiveLPResult(False, None, None, int(res.status), str(res.message))
 
 
-def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginResult:
+def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginLPResult:
     """Mangasarian's max-margin LPs (1999): maximise t subject to A (w, b) >= t and
 
     - norm="l1":   -1 <= w_j <= 1 (||w||_inf <= 1): maximises the l1-distance margin
@@ -387,7 +387,7 @@ def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginRe
         euclid = t / float(np.linalg.norm(w))
     else:
         margin = euclid = 0.0
-    return MaxMarginResult(
+    return MaxMarginLPResult(
         separable=bool(separable),
         w=w,
         b=b,

@@ -26,3 +26,14 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def _close_figures():
     yield
     plt.close("all")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After a run with browser tests: where the screenshots are, and the measured latency."""
+    import sys
+
+    module = sys.modules.get("test_browser") or sys.modules.get("tests.test_browser")
+    if module is None or not module.LATENCIES:
+        return
+    terminalreporter.write_line(f"browser screenshots and latencies: {module.ARTIFACTS}")
+    terminalreporter.write_line(module.latency_summary())
