@@ -42,6 +42,9 @@ _VARIANTS = ("homogeneous", "affine", "lift", "learning_rate")
 _CHUNK_MIN = 8
 _CHUNK_MAX = 1 << 16
 _CACHE_K = 1 << 12
+# first chunk after a mistake in the cyclic loop: a matrix-vector product of 256 rows costs
+# little more than one of 8, and dense-mistake runs then need ~1 product per update
+_CYCLIC_CHUNK_MIN = 256
 
 
 # ----------------------------------------------------------------------------------------
@@ -239,6 +242,91 @@ def _prepare(
     return Xa, ya, lr, (bs if bias else 0.0), w, b
 
 
+def _cyclic(
+    X: np.ndarray,
+    y: np.ndarray,
+    w: np.ndarray,
+    b: float,
+    bias: bool,
+    lr: float,
+    bs: float,
+    max_epochs: int,
+    cap: float,
+    rec: _Recorder | None,
+) -> PerceptronResult:
+    """order="cyclic" with the mistake search inlined (the hot loop of long runs).
+
+    Same arithmetic as the general path, bit for bit: y (x.w + b) equals (y x).w + y b
+    exactly because y = +-1 only flips signs, and lr y x is -(lr x) or +(lr x).
+    """
+    n = X.shape[0]
+    kmin = _CYCLIC_CHUNK_MIN
+    k = kmin
+    updates = 0
+    converged = False
+    mpe: list[int] = []
+    step = np.empty_like(w)
+    for epoch in range(max_epochs if cap > 0 else 0):
+        count = 0
+        p = 0
+        stop = False
+        while p < n:
+            q = p + k if p + k < n else n
+            m = X[p:q] @ w
+            if bias:
+                m += b
+            m *= y[p:q]
+            bad = m <= 0.0
+            j = int(bad.argmax())
+            if not bad[j]:
+                p = q
+                if k < _CHUNK_MAX:
+                    k *= 2
+                continue
+            i = p + j
+            k = max(kmin, 2 * (j + 1))
+            if lr == 1.0:
+                if y[i] > 0:
+                    w += X[i]
+                else:
+                    w -= X[i]
+            else:
+                np.multiply(X[i], lr, out=step)
+                if y[i] > 0:
+                    w += step
+                else:
+                    w -= step
+            if bias:
+                b += bs * y[i]
+            updates += 1
+            count += 1
+            if rec is not None:
+                rec.add(w, b, i, epoch)
+            if updates >= cap:
+                stop = True
+                break
+            p = i + 1
+        mpe.append(count)
+        if stop:
+            break
+        if count == 0:
+            converged = True
+            break
+    return PerceptronResult(
+        w=w,
+        b=float(b),
+        updates=updates,
+        epochs=len(mpe),
+        converged=converged,
+        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
+        trace=rec.finish() if rec is not None else None,
+        bias=bool(bias),
+        lr=lr,
+        bias_step=bs,
+        order="cyclic",
+    )
+
+
 # ----------------------------------------------------------------------------------------
 # The perceptron
 # ----------------------------------------------------------------------------------------
@@ -282,10 +370,13 @@ def perceptron(
     if not isinstance(trace, bool | np.bool_):
         raise ValueError(f"trace must be True or False; got {trace!r}")
     n = Xa.shape[0]
-    Z = ya[:, None] * Xa  # y_i x_i, computed once
-    yb = ya if bias else None
     rec = _Recorder(w, b) if trace else None
     cap = np.inf if max_updates is None else max_updates
+    if order == "cyclic":
+        # the common case reads X in place (no n x d copy of y_i x_i)
+        return _cyclic(Xa, ya, w, b, bias, lr, bs, max_epochs, cap, rec)
+    Z = ya[:, None] * Xa  # y_i x_i, computed once
+    yb = ya if bias else None
 
     updates = 0
     converged = False
