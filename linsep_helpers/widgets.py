@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as ipw
+import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
@@ -109,6 +110,9 @@ class Explorer:
 
     sliders: ClassVar[tuple[Slider, ...]] = ()
     figsize: ClassVar[tuple[float, float]] = (7.0, 5.0)
+    #: Widest a live figure may be on screen, in pixels: wider figures get a lower dpi, so
+    #: they fit a JupyterLab output area next to the file browser (and a projector) unclipped.
+    MAX_WIDTH_PX: ClassVar[int] = 940
 
     def __init__(self, **values: Any) -> None:
         names = {s.name for s in self.sliders}
@@ -121,8 +125,10 @@ class Explorer:
         self.values: dict[str, Any] = {s.name: s.value for s in self.sliders}
         self.values.update(values)
         self._check_values(self.values)
+        dpi = mpl.rcParams["figure.dpi"]
+        dpi = min(dpi, self.MAX_WIDTH_PX / self.figsize[0])
         with plt.ioff():
-            self.fig: Figure = plt.figure(figsize=self.figsize, layout="constrained")
+            self.fig: Figure = plt.figure(figsize=self.figsize, dpi=dpi, layout="constrained")
         self._setup(self.fig)
         self._image: ipw.Image | None = None
         self._readout: ipw.HTML | None = None
@@ -179,7 +185,7 @@ class Explorer:
     def png(self) -> bytes:
         """The current figure as PNG bytes."""
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png")
+        self.fig.savefig(buf, format="png", dpi="figure")
         return buf.getvalue()
 
     def widget(self) -> ipw.VBox:

@@ -1,0 +1,182 @@
+"""Helpers for the browser tests: a throw-away JupyterLab server and Debian's chromium.
+
+Kept apart from the test file so the test reads as a list of what a student sees.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# JupyterLab settings of the test's own: no news pop-up, no update check, no autosave.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    # render every cell, so the sliders of off-screen cells are in the page too
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+SLIDER_MODELS = {
+    "FloatSliderModel",
+    "IntSliderModel",
+    "FloatLogSliderModel",
+    "SelectionSliderModel",
+    "IntRangeSliderModel",
+    "FloatRangeSliderModel",
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class LabServer:
+    """A running JupyterLab; ``url(path)`` adds the token."""
+
+    process: subprocess.Popen
+    port: int
+    token: str
+    root: Path
+    log_path: Path
+    log: object = None
+
+    def url(self, path: str) -> str:
+        sep = "&" if "?" in path else "?"
+        return f"http://127.0.0.1:{self.port}/{path.lstrip('/')}{sep}token={self.token}"
+
+    def api(self, path: str, method: str = "GET") -> object:
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/api/{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def delete_all_sessions(self) -> None:
+        for session in self.api("sessions"):
+            self.api(f"sessions/{session['id']}", method="DELETE")
+
+    def stop(self) -> None:
+        try:
+            self.delete_all_sessions()
+        except OSError:
+            pass
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        if self.log is not None:
+            self.log.close()
+
+
+def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
+    """Copy the notebooks into ``workdir/notebooks`` and serve them from this environment."""
+    root = workdir / "notebooks"
+    root.mkdir(parents=True)
+    for nb in notebooks:
+        shutil.copy(nb, root / nb.name)
+    settings = workdir / "settings"
+    for name, values in LAB_SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_RUNTIME_DIR=str(workdir / "runtime"),
+        JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"),
+        MPLBACKEND="module://ipympl.backend_nbagg",
+    )
+    log_path = workdir / "lab.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
+    ]
+    log = log_path.open("w")
+    process = subprocess.Popen(
+        cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    server = LabServer(
+        process=process, port=port, token=token, root=root, log_path=log_path, log=log
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited early:\n{log_path.read_text()[-3000:]}")
+        try:
+            server.api("status")
+            return server
+        except OSError:
+            time.sleep(0.3)
+    server.stop()
+    raise RuntimeError(f"JupyterLab did not answer within 60 s:\n{log_path.read_text()[-3000:]}")
+
+
+def expected_slider_count(notebook: Path) -> int:
+    """Sliders inside the widgets that the stored notebook displays (walks the saved state)."""
+    nb = json.loads(notebook.read_text())
+    state = nb.get("metadata", {}).get("widgets", {})
+    state = state.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    displayed = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view:
+                displayed.append(view["model_id"])
+    seen: set[str] = set()
+    count = 0
+    stack = list(displayed)
+    while stack:
+        mid = stack.pop()
+        if mid in seen or mid not in state:
+            continue
+        seen.add(mid)
+        model = state[mid]
+        if model.get("model_name") in SLIDER_MODELS:
+            count += 1
+        for child in model.get("state", {}).get("children", []):
+            if isinstance(child, str) and child.startswith("IPY_MODEL_"):
+                stack.append(child[len("IPY_MODEL_") :])
+    return count
