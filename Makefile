@@ -13,7 +13,7 @@ PYTEST := $(BIN)/python -m pytest
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 LINTED := linsep_helpers tests notebooks benchmarks
 
-.PHONY: help venv lab test lint unit notebooks browser bench format execute clean
+.PHONY: help venv lab test lint unit notebooks browser bench format execute clean student lite
 
 help:
 	@echo "make lab    - open the notebooks in JupyterLab"
@@ -62,6 +62,15 @@ execute: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# Student copies: notebooks/ without the cells tagged "solution", written to student/.
+# Run after `make execute`; tests/test_student_copies.py fails while they are out of date.
+student: $(STAMP)
+	$(BIN)/python scripts/make_student_copies.py
+
+# Static JupyterLite site of the student copies (Python in the browser), in lite/_output/.
+lite: $(STAMP)
+	$(BIN)/python scripts/build_lite.py --out lite/_output
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts

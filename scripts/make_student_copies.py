@@ -1,0 +1,156 @@
+"""Write the student copies of the notebooks: the instructor notebooks without their solutions.
+
+For every notebooks/NN_*.ipynb this writes student/NN_*.ipynb in which
+
+* every cell tagged "solution" is removed (the worked answers, collapsed at the end);
+* a markdown heading cell "## Solutions" whose section is left empty is removed too;
+* one short markdown note takes the place of the first removed cell (and its slide type, if
+  it has one), saying that the solutions are in the instructor version;
+* widget models displayed only by removed cells are dropped from the notebook's widget state;
+* everything else (exercise cells with their `answer = None` and check calls, all stored
+  outputs, metadata) is kept as nbformat writes it, so the copy reads without running and
+  passes nbval against its own outputs.
+
+The output depends only on the input files (no time stamps, fixed cell id for the note), so
+running the script twice gives identical files. Usage (from the repository root, or via
+`make student`):
+
+    python scripts/make_student_copies.py [--source notebooks] [--out student]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTION_TAG = "solution"
+NOTE_ID = "student-copy-solutions-note"
+NOTE_TEXT = (
+    "## Solutions\n"
+    "\n"
+    "This is the student copy of the notebook: the worked solutions are in the instructor "
+    "version. The check under each exercise tells you whether your answer is right without "
+    "giving it away."
+)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-zA-Z]+)")
+
+
+def _is_solution(cell: dict) -> bool:
+    return SOLUTION_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def _heading(cell: dict) -> tuple[int, str] | None:
+    """(level, title) if the cell is markdown whose first line is a heading, else None."""
+    if cell["cell_type"] != "markdown" or not cell["source"]:
+        return None
+    m = _HEADING.match(cell["source"].splitlines()[0])
+    return (len(m.group(1)), m.group(2)) if m else None
+
+
+def _empty_solutions_headings(cells: list) -> set[int]:
+    """Indices of "Solutions" heading cells whose section holds only solution cells."""
+    found = set()
+    for i, cell in enumerate(cells):
+        head = _heading(cell)
+        if head is None or head[1].rstrip(":").lower() not in {"solutions", "solution"}:
+            continue
+        level, section = head[0], []
+        for later in cells[i + 1 :]:
+            later_head = _heading(later)
+            if later_head is not None and later_head[0] <= level:
+                break
+            section.append(later)
+        if section and all(_is_solution(c) for c in section):
+            found.add(i)
+    return found
+
+
+def _view_ids(cells: list) -> set[str]:
+    ids = set()
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view and "model_id" in view:
+                ids.add(view["model_id"])
+    return ids
+
+
+def _reachable(roots: set[str], state: dict) -> set[str]:
+    """Model ids reachable from roots through IPY_MODEL_ references in the widget state."""
+    seen, todo = set(), [r for r in roots if r in state]
+    while todo:
+        model_id = todo.pop()
+        if model_id in seen:
+            continue
+        seen.add(model_id)
+        refs = _MODEL_REF.findall(json.dumps(state[model_id]))
+        todo.extend(r for r in refs if r in state and r not in seen)
+    return seen
+
+
+def _prune_widget_state(nb: dict, kept: list, removed: list) -> None:
+    state = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state")
+    if not state:
+        return
+    only_removed = _reachable(_view_ids(removed), state) - _reachable(_view_ids(kept), state)
+    for model_id in only_removed:
+        del state[model_id]
+
+
+def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return a new notebook: nb without solutions, with a note where they were."""
+    nb = nbformat.from_dict(nb)  # a deep copy
+    drop = {i for i, c in enumerate(nb.cells) if _is_solution(c)}
+    drop |= _empty_solutions_headings(nb.cells)
+    if not drop:
+        return nb
+    kept = [c for i, c in enumerate(nb.cells) if i not in drop]
+    removed = [c for i, c in enumerate(nb.cells) if i in drop]
+    _prune_widget_state(nb, kept, removed)
+    note = nbformat.v4.new_markdown_cell(NOTE_TEXT)
+    note["id"] = NOTE_ID
+    first = min(drop)
+    if "slideshow" in nb.cells[first].metadata:  # the note takes the solutions' slide role
+        note.metadata["slideshow"] = nbformat.from_dict(nb.cells[first].metadata["slideshow"])
+    position = sum(1 for i in range(first) if i not in drop)
+    kept.insert(position, note)
+    nb.cells = kept
+    return nb
+
+
+def make_copies(source: Path, out: Path) -> list[Path]:
+    """Write one student copy per source/NN_*.ipynb into out; return the written paths."""
+    paths = sorted(source.glob("[0-9][0-9]_*.ipynb"))
+    if not paths:
+        raise SystemExit(f"no notebooks NN_*.ipynb in {source}")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in paths:
+        nb = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+        target = out / path.name
+        nbformat.write(student_copy(nb), target)
+        written.append(target)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=ROOT / "notebooks")
+    parser.add_argument("--out", type=Path, default=ROOT / "student")
+    args = parser.parse_args(argv)
+    for path in make_copies(args.source, args.out):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

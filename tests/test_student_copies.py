@@ -1,0 +1,141 @@
+"""The student copies in student/ are the instructor notebooks without solutions, and current.
+
+scripts/make_student_copies.py (`make student`) writes them; these tests fail when a notebook
+changed and the copies were not regenerated, when a solution leaks into a copy, or when an
+exercise or its check went missing. That the copies run is checked by nbval over student/.
+"""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "scripts" / "make_student_copies.py"
+INSTRUCTOR = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+STUDENT = ROOT / "student"
+NAMES = [p.name for p in INSTRUCTOR]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+CHECK_CALL = re.compile(r"\blh\.check_(?!versions\b)\w+\(")
+NONE_ANSWER = re.compile(r"^\s*\w+(\s*,\s*\w+)*\s*=\s*None(\s*,\s*None)*\s*(#.*)?$", re.M)
+
+
+def _load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _src(cell: dict) -> str:
+    source = cell["source"]
+    return "".join(source) if isinstance(source, list) else source
+
+
+def _tags(cell: dict) -> list[str]:
+    return cell.get("metadata", {}).get("tags", [])
+
+
+def _is_solutions_heading(cell: dict) -> bool:
+    return cell["cell_type"] == "markdown" and _src(cell).lstrip().lower().startswith(
+        "## solutions"
+    )
+
+
+def _exercise_cells(nb: dict) -> list[dict]:
+    return [
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code"
+        and "solution" not in _tags(c)
+        and NONE_ANSWER.search(_src(c))
+        and CHECK_CALL.search(_src(c))
+    ]
+
+
+def test_there_are_five_notebooks_and_five_student_copies():
+    assert len(NAMES) == 5
+    assert sorted(p.name for p in STUDENT.glob("*.ipynb")) == NAMES
+
+
+def test_committed_student_copies_equal_a_fresh_run_of_the_script(tmp_path):
+    out = tmp_path / "student"
+    subprocess.run(
+        [sys.executable, str(SCRIPT), "--source", str(ROOT / "notebooks"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    assert sorted(p.name for p in out.iterdir()) == NAMES
+    stale = [name for name in NAMES if _load(out / name) != _load(STUDENT / name)]
+    assert not stale, f"student copies out of step with notebooks/ (run `make student`): {stale}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_solution_reaches_the_student_copy(name):
+    instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    solutions = [c for c in instructor["cells"] if "solution" in _tags(c)]
+    assert solutions, f"{name}: the instructor notebook has no cell tagged 'solution'"
+    assert not [c for c in student["cells"] if "solution" in _tags(c)]
+    # lines that only a solution contains (a solution re-runs its exercise's check call,
+    # which must stay, so lines also found outside the solutions are not secret)
+    public = {
+        line.strip()
+        for c in instructor["cells"]
+        if "solution" not in _tags(c)
+        for line in _src(c).splitlines()
+    }
+    secret = {
+        line.strip()
+        for c in solutions
+        for line in _src(c).splitlines()
+        if line.strip() and not (c["cell_type"] == "markdown" and line.startswith("#"))
+    } - public
+    assert secret
+    student_lines = {line.strip() for c in student["cells"] for line in _src(c).splitlines()}
+    leaked = sorted(secret & student_lines)
+    assert not leaked, f"{name}: solution lines in the student copy: {leaked}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_exercise_and_its_check_is_kept_with_its_output(name):
+    instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    exercises = _exercise_cells(instructor)
+    assert len(exercises) >= 3, f"{name}: expected the exercise cells with `... = None` and a check"
+    by_source = {_src(c): c for c in student["cells"] if c["cell_type"] == "code"}
+    for cell in exercises:
+        kept = by_source.get(_src(cell))
+        assert kept is not None, f"{name}: exercise cell missing: {_src(cell)[:80]!r}"
+        assert CHECK_CALL.findall(_src(kept)) == CHECK_CALL.findall(_src(cell))
+        assert kept["outputs"] == cell["outputs"]
+        shown = json.dumps(kept["outputs"], ensure_ascii=False)
+        assert "not answered yet" in shown, f"{name}: the check does not say 'not answered yet'"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(name):
+    instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    expected = [
+        c
+        for c in instructor["cells"]
+        if "solution" not in _tags(c) and not _is_solutions_heading(c)
+    ]
+    notes = [c for c in student["cells"] if "instructor version" in _src(c)]
+    assert len(notes) == 1 and notes[0]["cell_type"] == "markdown"
+    assert [c for c in student["cells"] if c is not notes[0]] == expected
+    assert student["metadata"].keys() == instructor["metadata"].keys()
+    assert student["metadata"]["kernelspec"] == instructor["metadata"]["kernelspec"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_displayed_widget_keeps_its_saved_state(name):
+    student = _load(STUDENT / name)
+    state = student["metadata"].get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    shown = {
+        o["data"][WIDGET_VIEW]["model_id"]
+        for c in student["cells"]
+        for o in c.get("outputs", [])
+        if WIDGET_VIEW in o.get("data", {})
+    }
+    assert shown, f"{name}: expected the explorers' widget views in the stored outputs"
+    assert shown <= state.keys(), f"{name}: widget views without saved state"
