@@ -1,0 +1,529 @@
+"""Build benchmarks/RESULTS.md and benchmarks/plots/*.png from benchmarks/output/*.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from common import HERE, PLOTS, ROOT, load  # noqa: E402
+
+RESULTS = HERE / "RESULTS.md"
+LATENCIES = ROOT / "test-artifacts" / "browser" / "latencies.json"
+NOTES = HERE / "notes.md"  # hand-written analysis, appended to RESULTS.md when present
+DPI = 72
+
+
+def _fig(w: float = 6.0, h: float = 3.4) -> tuple[Any, Any]:
+    return plt.subplots(figsize=(w, h), layout="constrained")
+
+
+def _save(fig: Any, name: str) -> str:
+    PLOTS.mkdir(parents=True, exist_ok=True)
+    fig.savefig(PLOTS / name, dpi=DPI)
+    plt.close(fig)
+    return f"plots/{name}"
+
+
+def _ms(t: float | None) -> str:
+    if t is None:
+        return "-"
+    return f"{t * 1e3:.3g}" if t < 10 else f"{t * 1e3:.0f}"
+
+
+def _table(head: list[str], rows: list[list[Any]]) -> str:
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------------------
+
+
+def _machine(parts: dict[str, dict]) -> str:
+    m = next(iter(parts.values()))["machine"]
+    v = m["versions"]
+    dates = ", ".join(f"{k} {p['machine']['date']}" for k, p in parts.items())
+    loads = ", ".join(f"{k} {p['machine']['loadavg'][0]:.2f}" for k, p in parts.items())
+    return "\n".join(
+        [
+            f"- Machine: {m['cores']} cores, {m['cpu']}, {m['memory_gib']} GiB RAM "
+            f"({m['platform']}). Shared with other users running tests: every time is the "
+            "best of several repetitions, but expect noise of 10-30 %.",
+            "- Versions: " + ", ".join(f"{k} {x}" for k, x in v.items()) + ".",
+            f"- Dates: {dates}.",
+            f"- Load average (1 min) when each part started: {loads}.",
+        ]
+    )
+
+
+def _perceptron(p: dict) -> str:
+    rows = p["rows"]
+    lines = [
+        "## 1. Perceptron: time to a separator vs scikit-learn",
+        "",
+        "`perceptron(X, y, trace=False)` against `sklearn.linear_model.Perceptron(shuffle=False, "
+        "eta0=1, alpha=0, penalty=None, tol=None)` on `make_separable(n, 20, margin, seed=0)` "
+        "(radius 1). With `tol=None` scikit-learn runs exactly `max_iter` epochs, so it gets "
+        "`max_iter` = the number of passes our run made (the passes with mistakes plus the clean "
+        "pass that proves convergence): both do the same passes and the same updates. "
+        "`identical` checks that both end at bit-identical (w, b). Best of `reps` runs "
+        "(time.perf_counter); times include input validation on both sides. Bandwidth = "
+        "(bytes of X) x passes / time; the machine's read bandwidth (numpy sum over 160 MB) is "
+        f"{p['stream_gbps']:.1f} GB/s.",
+        "",
+    ]
+    t = []
+    for r in rows:
+        t.append(
+            [
+                r["margin"],
+                f"{r['n']:.0e}",
+                r["epochs"],
+                r["updates"],
+                _ms(r["t_ours"]),
+                _ms(r["t_sklearn"]),
+                f"**{r['ratio']:.2f}**",
+                f"{r['gbps_ours']:.2f}",
+                f"{r['gbps_sklearn']:.2f}",
+                "yes" if r["identical"] else "NO",
+            ]
+        )
+    lines.append(
+        _table(
+            [
+                "margin",
+                "n",
+                "passes",
+                "updates",
+                "ours (ms)",
+                "sklearn (ms)",
+                "ratio ours/sklearn",
+                "ours GB/s",
+                "sklearn GB/s",
+                "identical",
+            ],
+            t,
+        )
+    )
+    worst = max(rows, key=lambda r: r["ratio"])
+    met = worst["ratio"] <= 1.0
+    lines += [
+        "",
+        f"Goal (ratio <= 1 at every size): **{'met' if met else 'missed'}**; worst ratio "
+        f"{worst['ratio']:.2f} at n = {worst['n']:.0e}, margin {worst['margin']}"
+        + ("." if met else f" ({(worst['ratio'] - 1) * 100:.0f} % slower)."),
+        "",
+    ]
+    fig, ax = _fig()
+    for margin, mk in zip(sorted({r["margin"] for r in rows}), "os", strict=False):
+        rr = [r for r in rows if r["margin"] == margin]
+        ns = [r["n"] for r in rr]
+        ax.loglog(ns, [r["t_ours"] for r in rr], mk + "-", label=f"perceptron, margin {margin}")
+        ax.loglog(ns, [r["t_sklearn"] for r in rr], mk + "--", label=f"sklearn, margin {margin}")
+    ax.set(xlabel="n (d = 20)", ylabel="time to a separator (s)")
+    ax.legend(fontsize=8)
+    lines.append(f"![perceptron vs sklearn]({_save(fig, 'perceptron.png')})")
+    return "\n".join(lines)
+
+
+def _lp(p: dict) -> str:
+    st, rnd = p["staircase"], p["random"]
+    lines = [
+        "## 2. LP (`find_separator`, HiGHS) vs perceptron",
+        "",
+        "Staircase data in dimension d (homogeneous cyclic perceptron from 0; the LP gets the "
+        "points and their mirror images, which forces a separator through the origin). The "
+        "perceptron's update count is the closed form sum_j (2^j - 1)^2 (checked on every "
+        f"measured run). Runs predicted to exceed {p['budget_s']:g} s are extrapolated from the "
+        "measured time per update (marked *).",
+        "",
+    ]
+    t = [
+        [
+            r["d"],
+            r["updates"],
+            _ms(r["t_lp"]),
+            (f"{r['t_perceptron']:.3g}" + ("" if r["measured"] else " *")),
+            f"{r['ratio']:.3g}",
+        ]
+        for r in st
+    ]
+    lines.append(
+        _table(["d", "perceptron updates", "LP (ms)", "perceptron (s)", "perceptron / LP"], t)
+    )
+    lines += [
+        "",
+        "Random separable data (`make_separable(n, 20, margin)`, affine separator):",
+        "",
+    ]
+    t = [
+        [
+            r["margin"],
+            f"{r['n']:.0e}",
+            r["updates"],
+            _ms(r["t_lp"]),
+            _ms(r["t_perceptron"]),
+            f"{r['ratio_lp_over_perceptron']:.3g}",
+        ]
+        for r in rnd
+    ]
+    lines.append(
+        _table(["margin", "n", "perceptron updates", "LP (ms)", "perceptron (ms)", "LP / perc."], t)
+    )
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(8, 3.2), layout="constrained")
+    d = [r["d"] for r in st]
+    a1.semilogy(d, [r["t_lp"] for r in st], "o-", label="LP (HiGHS)")
+    meas = [r for r in st if r["measured"]]
+    extr = [r for r in st if not r["measured"]]
+    a1.semilogy([r["d"] for r in meas], [r["t_perceptron"] for r in meas], "s-", label="perceptron")
+    if extr:
+        a1.semilogy(
+            [r["d"] for r in extr],
+            [r["t_perceptron"] for r in extr],
+            "s:",
+            mfc="none",
+            label="perceptron (extrapolated)",
+        )
+    a1.set(xlabel="staircase dimension d", ylabel="time (s)")
+    a1.legend(fontsize=7)
+    for margin, mk in zip(sorted({r["margin"] for r in rnd}), "os", strict=False):
+        rr = [r for r in rnd if r["margin"] == margin]
+        ns = [r["n"] for r in rr]
+        a2.loglog(ns, [r["t_lp"] for r in rr], mk + "-", label=f"LP, margin {margin}")
+        a2.loglog(ns, [r["t_perceptron"] for r in rr], mk + "--", label=f"perc., margin {margin}")
+    a2.set(xlabel="n (random, d = 20)", ylabel="time (s)")
+    a2.legend(fontsize=7)
+    lines += ["", f"![LP vs perceptron]({_save(fig, 'lp_vs_perceptron.png')})"]
+    return "\n".join(lines)
+
+
+def _mindis(p: dict) -> str:
+    rows = p["rows"]
+    lines = [
+        "## 3. Exact MinDisagreement",
+        "",
+        "Vertex-cover instances from G(n, p = 0.5) random graphs (n + 1 + |E| weighted points in "
+        "R^n) and overlapping Gaussian blobs in the plane; worst time over "
+        f"{p['seeds']} seeds, each solve in a child process (killed after "
+        f"{p['timeout_s']:g} s). `correct` compares with a "
+        "brute-force minimum vertex cover (n <= 18).",
+        "",
+    ]
+    t = []
+    for r in rows:
+        runs = r["runs"]
+        corr = [x.get("correct") for x in runs if x.get("correct") is not None]
+        t.append(
+            [
+                r["method"],
+                "vertex cover" if r["kind"] == "vc" else "2-d blobs",
+                r["n"],
+                r.get("points") or "-",
+                "timeout" if r["worst"] is None else f"{r['worst']:.3g}",
+                ("yes" if all(corr) else "NO") if corr else "-",
+            ]
+        )
+    lines.append(
+        _table(
+            ["method", "instance", "n (graph / points)", "points", "worst time (s)", "correct"], t
+        )
+    )
+    lim = p["limit_s"]
+    summary = []
+    for method, kind in (("hitting_set", "vc"), ("bigm", "vc"), ("bruteforce", "vc"),
+                         ("bruteforce", "blobs"), ("hitting_set", "blobs")):  # fmt: skip
+        rr = [r for r in rows if r["method"] == method and r["kind"] == kind]
+        ok = [r for r in rr if r["worst"] is not None and r["worst"] <= lim]
+        if not rr:
+            continue
+        best = max(ok, key=lambda r: r["n"]) if ok else None
+        what = "graph vertices" if kind == "vc" else "points"
+        stop = rr[-1]
+        stopped = stop["worst"] is None or stop["worst"] > lim
+        summary.append(
+            f"- `{method}` on {'vertex-cover' if kind == 'vc' else 'blob'} instances: largest "
+            f"solved within {lim:g} s: "
+            + (
+                (f"{best['n']} {what}" + (f" ({best['points']} points)" if kind == "vc" else ""))
+                if best
+                else "none"
+            )
+            + (
+                f"; next size n = {stop['n']} took "
+                + ("longer than the timeout" if stop["worst"] is None else f"{stop['worst']:.1f} s")
+                if stopped
+                else "; the sweep's largest size"
+            )
+            + "."
+        )
+    lines += ["", *summary]
+    fig, ax = _fig()
+    for (method, kind), mk in zip(
+        [("hitting_set", "vc"), ("bigm", "vc"), ("bruteforce", "blobs"), ("hitting_set", "blobs")],
+        "osd^",
+        strict=True,
+    ):
+        rr = [r for r in rows if r["method"] == method and r["kind"] == kind and r["worst"]]
+        if rr:
+            ax.semilogy([r["points"] for r in rr], [r["worst"] for r in rr], mk + "-",
+                        label=f"{method} ({'VC' if kind == 'vc' else 'blobs'})")  # fmt: skip
+    ax.axhline(lim, color="gray", lw=0.8, ls=":")
+    ax.set(xlabel="number of points", ylabel="worst solve time (s)")
+    ax.legend(fontsize=8)
+    lines += ["", f"![MinDisagreement]({_save(fig, 'mindis.png')})"]
+    return "\n".join(lines)
+
+
+def _browser() -> tuple[str, float | None]:
+    if not LATENCIES.exists():
+        return (
+            "Browser latencies: `test-artifacts/browser/latencies.json` is absent. Produce it with "
+            "`make browser` (needs Debian's chromium), then `benchmarks/run.py --report-only`.",
+            None,
+        )
+    data = json.loads(LATENCIES.read_text() or "[]")
+    if not data:
+        return (
+            "Browser latencies: `test-artifacts/browser/latencies.json` is present but EMPTY (the "
+            "browser tests were skipped or did not reach the slider moves). Produce it with "
+            "`make browser` (needs Debian's chromium), then `benchmarks/run.py --report-only`.",
+            None,
+        )
+    ms = np.array([r["ms"] for r in data], dtype=float)
+    by: dict[str, list[float]] = {}
+    for r in data:
+        by.setdefault(r.get("explorer", "?"), []).append(float(r["ms"]))
+    t = [[k, len(v), f"{np.median(v):.0f}", f"{np.percentile(v, 95):.0f}"] for k, v in by.items()]
+    med = float(np.median(ms))
+    import datetime as dt
+
+    when = dt.datetime.fromtimestamp(LATENCIES.stat().st_mtime, dt.UTC).strftime("%Y-%m-%d %H:%M")
+    text = "\n".join(
+        [
+            f"Browser key-press-to-pixels latency ({len(ms)} moves, from `make browser`, file "
+            f"written {when} UTC"
+            + ("; a partial run: rerun `make browser` for every explorer" if len(by) < 5 else "")
+            + "): "
+            f"median **{med:.0f} ms**, p95 {np.percentile(ms, 95):.0f} ms. Goal <= 50 ms median: "
+            + ("**met**." if med <= 50 else f"**missed** by {med - 50:.0f} ms."),
+            "",
+            _table(["explorer", "moves", "median (ms)", "p95 (ms)"], t),
+        ]
+    )
+    return text, med
+
+
+def _sliders(p: dict) -> str:
+    rows = p["rows"]
+    lines = [
+        "## 4. Sliders: time per update",
+        "",
+        f"Every `Explorer` subclass with its defaults; each slider moved across {p['moves']} "
+        "values spanning its range. `compute` and `draw` are the explorer's own methods, `update` "
+        "the whole `explorer.update(...)`; with the ipympl backend the widget is built, so "
+        "`update` includes `canvas.draw_idle()`, and `render` is the Agg rasterisation "
+        "`fig.canvas.draw()` that ipympl performs when the browser asks for the new frame "
+        "(ipympl encodes and sends the PNG diff inside that draw; a separate `get_diff_image()` "
+        "afterwards, the `encode` column, finds nothing left to do). Kernel side = update + "
+        "render + encode. `render, layout frozen` is an experiment, not what the package does: "
+        'the same moves after `fig.set_layout_engine("none")` (constrained layout kept at its '
+        "last result). "
+        "Milliseconds, median / p95.",
+        "",
+    ]
+
+    def c(r: dict, k: str) -> str:
+        return f"{r[k]['median_ms']:.1f} / {r[k]['p95_ms']:.1f}" if k in r else "-"
+
+    agg = {(r["explorer"], r["slider"]): r for r in rows if r["backend"] == "agg"}
+    ipy = [r for r in rows if r["backend"] == "ipympl"]
+    t = []
+    for r in ipy:
+        a = agg.get((r["explorer"], r["slider"]), {})
+        t.append(
+            [
+                r["explorer"],
+                r["slider"],
+                c(a, "update") if a else "-",
+                c(r, "compute"),
+                c(r, "draw"),
+                c(r, "update"),
+                c(r, "render"),
+                c(r, "encode"),
+                f"**{r['total']['median_ms']:.0f}** / {r['total']['p95_ms']:.0f}",
+                c(r, "render_frozen_layout"),
+            ]
+        )
+    lines.append(
+        _table(
+            [
+                "explorer",
+                "slider",
+                "Agg update",
+                "compute",
+                "draw",
+                "ipympl update",
+                "render",
+                "encode",
+                "kernel side",
+                "render, layout frozen",
+            ],
+            t,
+        )
+    )
+    if ipy:
+        worst = max(ipy, key=lambda r: r["total"]["median_ms"])
+        upd = max(ipy, key=lambda r: r["update"]["median_ms"])
+        n_ok = sum(r["total"]["median_ms"] <= 20 for r in ipy)
+        lines += [
+            "",
+            f"Goal kernel side <= 20 ms median: compute + draw (the explorer's own work) meets it "
+            f"everywhere (worst update {upd['update']['median_ms']:.1f} ms, "
+            f"{upd['explorer']}.{upd['slider']}); including the render, {n_ok} of {len(ipy)} "
+            f"sliders meet it; worst {worst['total']['median_ms']:.0f} ms "
+            f"({worst['explorer']}.{worst['slider']}), "
+            f"{worst['total']['median_ms'] / 20:.1f}x the goal.",
+        ]
+        fig, ax = _fig(7, 4.2)
+        labels = [f"{r['explorer'].replace('Explorer', '')}.{r['slider']}" for r in ipy]
+        y = np.arange(len(ipy))
+        cu = np.array([r["compute"]["median_ms"] for r in ipy])
+        dr = np.array([r["update"]["median_ms"] for r in ipy]) - cu
+        re = np.array([r.get("render", {"median_ms": 0})["median_ms"] for r in ipy])
+        ax.barh(y, cu, label="compute")
+        ax.barh(y, dr, left=cu, label="draw + draw_idle")
+        ax.barh(y, re, left=cu + dr, label="render (Agg)")
+        ax.axvline(20, color="k", ls=":", lw=1, label="goal 20 ms")
+        ax.set_yticks(y, labels, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlabel("median kernel-side time per move (ms), ipympl")
+        ax.legend(fontsize=7)
+        lines += ["", f"![sliders]({_save(fig, 'sliders.png')})"]
+    text, _ = _browser()
+    lines += ["", text]
+    return "\n".join(lines)
+
+
+def _notebooks(p: dict) -> str:
+    rows = p["rows"]
+    lines = [
+        "## 5. Notebooks: execution time and peak memory",
+        "",
+        "Each notebook executed by nbclient in a fresh kernel (child process). `cells` is the "
+        "time to run all cells once the kernel is up; the reference `empty` is a notebook made "
+        "of the same first cell (the imports). Peak RSS = the kernel's `ru_maxrss` (VmHWM) read "
+        "by an appended final cell. Goal <= 200 MiB per kernel.",
+        "",
+    ]
+    t = [
+        [
+            r["notebook"],
+            r["full"].get("n_code_cells", "-"),
+            f"{r['full']['cells_s']:.2f}",
+            f"{r['empty']['cells_s']:.2f}",
+            f"{r['ratio']:.1f}",
+            f"{r['full']['startup_s']:.2f}",
+            f"**{r['peak_rss_mib']:.0f}**",
+            f"{r['empty_rss_mib']:.0f}",
+        ]
+        for r in rows
+    ]
+    lines.append(
+        _table(
+            [
+                "notebook",
+                "code cells",
+                "cells (s)",
+                "empty (s)",
+                "ratio",
+                "kernel start (s)",
+                "peak RSS (MiB)",
+                "empty RSS (MiB)",
+            ],
+            t,
+        )
+    )
+    grow = []
+    for r in rows:
+        top = r["full"].get("top_memory_cells") or []
+        if top:
+            cells = "; ".join(f"cell {i} `{src}` +{mib:.0f} MiB" for mib, i, src in top)
+            grow.append(f"- {r['notebook']}: {cells}")
+    if grow:
+        lines += [
+            "",
+            "Cells that raised the kernel's peak RSS most (VmHWM read between cells):",
+            "",
+        ]
+        lines += grow
+    over = [r for r in rows if r["peak_rss_mib"] > 200]
+    lines += [
+        "",
+        "Memory goal: "
+        + (
+            "**met** by every notebook."
+            if not over
+            else "**missed** by "
+            + ", ".join(f"{r['notebook']} (+{r['peak_rss_mib'] - 200:.0f} MiB)" for r in over)
+            + "."
+        ),
+    ]
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(8, 3), layout="constrained")
+    names = [r["notebook"][:2] for r in rows]
+    x = np.arange(len(rows))
+    a1.bar(x - 0.2, [r["empty"]["cells_s"] for r in rows], 0.4, label="empty (imports)")
+    a1.bar(x + 0.2, [r["full"]["cells_s"] for r in rows], 0.4, label="notebook")
+    a1.set_xticks(x, names)
+    a1.set(ylabel="execution time (s)", xlabel="notebook")
+    a1.legend(fontsize=7)
+    a2.bar(x - 0.2, [r["empty_rss_mib"] for r in rows], 0.4, label="empty (imports)")
+    a2.bar(x + 0.2, [r["peak_rss_mib"] for r in rows], 0.4, label="notebook")
+    a2.axhline(200, color="k", ls=":", lw=1, label="goal 200 MiB")
+    a2.set_xticks(x, names)
+    a2.set(ylabel="kernel peak RSS (MiB)", xlabel="notebook")
+    a2.legend(fontsize=7)
+    lines += ["", f"![notebooks]({_save(fig, 'notebooks.png')})"]
+    return "\n".join(lines)
+
+
+SECTIONS = {
+    "perceptron": _perceptron,
+    "lp": _lp,
+    "mindis": _mindis,
+    "sliders": _sliders,
+    "notebooks": _notebooks,
+}
+
+
+def write() -> Path:
+    parts = {k: d for k in SECTIONS if (d := load(k)) is not None}
+    out = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`benchmarks/run.py`; `--only NAME` reruns one part, `--quick` "
+        "uses smaller sizes). Raw numbers: `benchmarks/output/*.json` (not committed). Nothing "
+        "here is asserted by the test suite.",
+        "",
+    ]
+    if not parts:
+        out.append("No results yet: run `make bench`.")
+    else:
+        out += [_machine(parts), ""]
+        quick = [k for k, d in parts.items() if d.get("quick")]
+        if quick:
+            out += [f"Parts run with `--quick` (smaller sizes): {', '.join(quick)}.", ""]
+        for k, fn in SECTIONS.items():
+            if k in parts:
+                out += [fn(parts[k]), ""]
+            else:
+                out += [f"## {k}: not run yet (`benchmarks/run.py --only {k}`)", ""]
+    if NOTES.exists():
+        out += [NOTES.read_text().strip(), ""]
+    RESULTS.write_text("\n".join(out))
+    return RESULTS
