@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST := $(BIN)/python -m pytest
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
-LINTED := linsep_helpers tests notebooks benchmarks
+LINTED := $(wildcard linsep_helpers tests notebooks benchmarks scripts)
 
 .PHONY: help venv lab test lint unit notebooks browser bench format execute clean student lite
 
