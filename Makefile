@@ -19,6 +19,7 @@ help:
 	@echo "make lab    - open the notebooks in JupyterLab"
 	@echo "make test   - run every test (lint, unit, nbval, browser)"
 	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
+	@echo "make student / make lite - student copies without solutions / a JupyterLite site"
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,12 +31,12 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab notebooks/01_linear_separability.ipynb
 
 test: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
-	$(PYTEST) tests $(NBVAL) notebooks
+	$(PYTEST) tests $(NBVAL) notebooks student
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -45,7 +46,7 @@ unit: $(STAMP)
 	$(PYTEST) tests -m "not browser"
 
 notebooks: $(STAMP)
-	$(PYTEST) $(NBVAL) notebooks
+	$(PYTEST) $(NBVAL) notebooks student
 
 browser: $(STAMP)
 	$(PYTEST) tests -m browser
@@ -59,6 +60,7 @@ execute: $(STAMP)
 	for nb in notebooks/[0-9]*.ipynb; do \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
+	$(BIN)/python scripts/make_student_copies.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
