@@ -7,6 +7,9 @@ requested values, so a slider for gamma or R shows precisely what it says.
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -138,6 +141,17 @@ def staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
 _IRIS_NAMES = ("setosa", "versicolor", "virginica")
 
 
+def _iris_table() -> tuple[np.ndarray, np.ndarray]:
+    """Fisher's iris table as shipped inside scikit-learn (sklearn/datasets/data/iris.csv),
+    read without importing scikit-learn (which would cost a notebook kernel ~30 MiB)."""
+    spec = importlib.util.find_spec("sklearn")  # locates the package, does not import it
+    if spec is None or spec.origin is None:
+        raise ValueError("iris_pair needs scikit-learn installed (it ships the iris data)")
+    path = Path(spec.origin).parent / "datasets" / "data" / "iris.csv"
+    table = np.loadtxt(path, delimiter=",", skiprows=1)
+    return table[:, :4], table[:, 4].astype(int)
+
+
 def iris_pair(
     a: str = "setosa", b: str = "versicolor", features: tuple[int, ...] | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -152,18 +166,16 @@ def iris_pair(
             raise ValueError(f"{name} must be one of {_IRIS_NAMES}; got {value!r}")
     if a == b:
         raise ValueError(f"a and b must be different species; both are {a!r}")
-    from sklearn.datasets import load_iris  # imported lazily: only this function needs it
-
-    iris = load_iris()
+    data, target = _iris_table()
     ia, ib = _IRIS_NAMES.index(a), _IRIS_NAMES.index(b)
-    keep = np.isin(iris.target, (ia, ib))
-    X = iris.data[keep]
+    keep = np.isin(target, (ia, ib))
+    X = data[keep]
     if features is not None:
         cols = list(features)
         if not cols or any(not 0 <= c < 4 for c in cols):
             raise ValueError(f"features must be column indices in 0..3; got {features!r}")
         X = X[:, cols]
-    y = np.where(iris.target[keep] == ia, 1.0, -1.0)
+    y = np.where(target[keep] == ia, 1.0, -1.0)
     return X.astype(float), y
 
 

@@ -136,6 +136,10 @@ class Explorer:
         self.controls: dict[str, ipw.Widget] = {}
         self.state = self.compute(**self.values)
         self.draw(self.state)
+        # Lay the figure out once (constrained layout), then keep that layout: re-running the
+        # layout engine on every slider move roughly doubled the cost of a redraw.
+        self.fig.canvas.draw()
+        self.fig.set_layout_engine("none")
 
     # -- what subclasses provide -------------------------------------------------------
     def extra_parameters(self) -> tuple[str, ...]:

@@ -191,6 +191,27 @@ def test_staircase_rejects_bad_dimension():
         lh.staircase(0)
 
 
+def test_iris_pair_equals_scikit_learns_loader():
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    names = ("setosa", "versicolor", "virginica")
+    for a, b in (("setosa", "versicolor"), ("versicolor", "virginica"), ("virginica", "setosa")):
+        X, y = lh.iris_pair(a, b)
+        keep = np.isin(iris.target, (names.index(a), names.index(b)))
+        np.testing.assert_array_equal(X, iris.data[keep])
+        np.testing.assert_array_equal(y, np.where(iris.target[keep] == names.index(a), 1.0, -1.0))
+
+
+def test_iris_pair_does_not_import_scikit_learn():
+    import subprocess
+    import sys
+
+    code = "import sys, linsep_helpers as lh; lh.iris_pair(); print('sklearn' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
 def test_iris_pair_shapes_and_separability():
     X, y = lh.iris_pair("setosa", "versicolor")
     assert X.shape == (100, 4) and np.sum(y > 0) == 50 and np.sum(y < 0) == 50
