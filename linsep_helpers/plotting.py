@@ -357,17 +357,22 @@ def plane_in_cube(v: ArrayLike, half: float = 1.0) -> np.ndarray:
     half = check_scalar(half, "half", positive=True)
     u = va / norm
     corners = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)]) * half
-    pts = []
+    side = corners @ u
+    side[np.abs(side) <= 1e-12 * half] = 0.0  # corners (numerically) on the plane
+    pts = [corners[a] for a in range(8) if side[a] == 0.0]
     for a in range(8):
         for c in range(a + 1, 8):
             if np.count_nonzero(corners[a] != corners[c]) != 1:
                 continue  # not an edge of the cube
-            sa, sc = corners[a] @ u, corners[c] @ u
-            if sa == 0.0:
-                pts.append(corners[a])
+            sa, sc = side[a], side[c]
             if (sa > 0 > sc) or (sa < 0 < sc):
                 pts.append(corners[a] + sa / (sa - sc) * (corners[c] - corners[a]))
-    P = np.unique(np.round(np.array(pts), 12), axis=0)
+    # merge crossings that coincide up to rounding (planes through or near a corner)
+    P_list: list[np.ndarray] = []
+    for p in pts:
+        if all(np.linalg.norm(p - q) > 1e-9 * half for q in P_list):
+            P_list.append(p)
+    P = np.array(P_list)
     _, _, vt = np.linalg.svd(u[None, :])  # vt[1], vt[2]: an orthonormal basis of the plane
     angles = np.arctan2(P @ vt[2], P @ vt[1])
     return P[np.argsort(angles)]

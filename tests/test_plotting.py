@@ -211,6 +211,22 @@ def test_plane_in_cube(v, half):
     assert np.all(np.array(cross) > 0) or np.all(np.array(cross) < 0)
 
 
+@pytest.mark.parametrize(
+    "v",
+    [[1.0, 1.0, 1e-13], [1.0, -1.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, -1.0], [1.0, 1.0, 2.0]],
+)
+def test_plane_in_cube_through_or_near_corners(v):
+    # planes that contain cube corners or edges (or nearly): no duplicate vertices, and the
+    # corners on the plane are among the vertices
+    P = lh.plane_in_cube(v, 1.0)
+    gaps = np.linalg.norm(P - np.roll(P, 1, axis=0), axis=1)
+    assert gaps.min() > 1e-6
+    u = np.array(v) / np.linalg.norm(v)
+    corners = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)], float)
+    for corner in corners[np.abs(corners @ u) < 1e-15]:
+        assert np.min(np.linalg.norm(P - corner, axis=1)) < 1e-12
+
+
 def test_plane_in_cube_known_case_and_errors():
     P = lh.plane_in_cube([0.0, 0.0, 1.0], 1.0)  # the square z = 0
     assert sorted(map(tuple, np.round(P, 12).tolist())) == [
