@@ -282,6 +282,10 @@ def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
     (support of at most d + 2 examples, a minimal non-separable subset) and verified.
     Exactly one of the two is returned; if neither can be verified after retrying with
     tighter tolerances a RuntimeError is raised. Used in notebooks 04 and 05.
+
+    The answer is decided in floating point, to the solvers' tolerance (about 1e-9): classes
+    that are separable only by weights beyond float range (e.g. two points 1e-300 apart) come
+    back as "not separable" with a certificate that verifies to that tolerance.
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)
