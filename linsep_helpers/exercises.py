@@ -732,23 +732,15 @@ def check_certificate(X: ArrayLike, y: ArrayLike, lam: object, tol: float = 1e-9
 #  extend __all__ here with `__all__ += [...]`)
 import numpy as _np05  # noqa: E402
 
+from .hardness import cube_graph  # noqa: E402
+
 __all__ += [
-    "cube_graph",
     "check_np_verifier",
     "check_reduction_witness",
     "check_cover_from_separator",
     "check_bigm_box",
     "check_realizable_erm",
 ]
-
-
-def cube_graph() -> tuple[int, list[tuple[int, int]]]:
-    """The 3-cube Q_3: vertices 0..7 (bit strings), edges between strings differing in one bit.
-
-    8 vertices, 12 edges, tau = 4. The graph of exercise 2 of notebook 05.
-    """
-    edges = [(i, i ^ (1 << k)) for i in range(8) for k in range(3) if i < i ^ (1 << k)]
-    return 8, sorted(edges)
 
 
 def _nb05_call(func: object, *args: object) -> tuple[object, Feedback | None]:

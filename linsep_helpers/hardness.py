@@ -48,6 +48,7 @@ __all__ = [
     "min_vertex_cover",
     "path_graph",
     "petersen_graph",
+    "cube_graph",
     "random_graph",
     "star_graph",
     "vertex_cover_instance",
@@ -472,6 +473,15 @@ def min_vertex_cover(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------------------------------
 # small graphs
+
+
+def cube_graph() -> tuple[int, list[tuple[int, int]]]:
+    """The 3-cube Q_3: vertices 0..7 (bit strings), edges between strings differing in one bit.
+
+    8 vertices, 12 edges, tau = 4. Used in exercise 2 of notebook 05.
+    """
+    edges = [(i, i ^ (1 << k)) for i in range(8) for k in range(3) if i < i ^ (1 << k)]
+    return 8, sorted(edges)
 
 
 def petersen_graph() -> tuple[int, list[Edge]]:

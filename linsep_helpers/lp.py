@@ -21,12 +21,13 @@ Used in notebooks 04 and 05 (and by ``hardness``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy.optimize import linprog
 
 from ._validate import check_choice, check_scalar, check_vector, check_Xy
+from .data import staircase
 
 __all__ = [
     "Certificate",
@@ -35,6 +36,8 @@ __all__ = [
     "RobustLPResult",
     "SeparatorResult",
     "find_separator",
+    "find_homogeneous_separator",
+    "homogeneous_staircase_lp",
     "find_separator_default_bounds",
     "max_margin_lp",
     "robust_lp",
@@ -322,6 +325,37 @@ def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
         f"be verified (last HiGHS status {last_status}); the data are numerically on the edge "
         "of separability - rescale the features or remove near-duplicate points"
     )
+
+
+def find_homogeneous_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
+    """Is there a separator through the origin, w with y_i w.x_i > 0 for every i?
+
+    Reduction to ``find_separator``: (X, y) has one iff the mirrored set (x_i, y_i) together
+    with (-x_i, -y_i) has an affine separator. If (w, b) gives y_i(w.x_i + b) >= 1 and
+    -y_i(-w.x_i + b) >= 1, adding the two gives y_i w.x_i >= 1: w alone separates through the
+    origin, so it is returned with b = 0. Conversely a homogeneous w separates both sets.
+    When there is none, the certificate is that of the mirrored set (its indices i < n are
+    the x_i, the others the -x_(i-n)). Used in notebooks 02 and 04 (staircase data).
+    """
+    Xa, ya = check_Xy(X, y)
+    res = find_separator(np.vstack([Xa, -Xa]), np.concatenate([ya, -ya]))
+    if not res.separable:
+        return replace(res, message=res.message + " (for the mirrored set: no w through 0)")
+    m = float(np.min(ya * (Xa @ res.w)))
+    return replace(
+        res,
+        b=0.0,
+        functional_margin=m,
+        message=f"separable through the origin: w with min y_i w.x_i = {m:.6g} >= 1",
+    )
+
+
+def homogeneous_staircase_lp(d: int) -> np.ndarray:
+    """The LP's separator through the origin of the staircase data of dimension d
+    (``data.staircase``), rescaled so that min_k w.x_k = 1. Notebooks 02 and 04."""
+    X, y = staircase(d)
+    w = find_homogeneous_separator(X, y).w
+    return w / float(np.min(X @ w))
 
 
 def find_separator_default_bounds(X: np.ndarray, y: np.ndarray) -> NaiveLPResult:

@@ -392,14 +392,14 @@ class ScalingExplorer(Explorer):
 from ._validate import check_int  # noqa: E402
 from .data import staircase as _staircase  # noqa: E402
 from .geometry import margins as _margins  # noqa: E402
-from .lp import find_separator as _find_separator  # noqa: E402
+from .lp import homogeneous_staircase_lp  # noqa: E402
 from .perceptron import invariants as _invariants  # noqa: E402
 from .perceptron import mistake_bound as _mistake_bound  # noqa: E402
 from .perceptron import perceptron as _perceptron  # noqa: E402
 from .perceptron import staircase_updates as _staircase_updates  # noqa: E402
 from .plotting import draw_invariants, update_invariants  # noqa: E402
 
-__all__ += ["PerceptronProofExplorer", "StaircaseExplorer", "homogeneous_staircase_lp"]
+__all__ += ["PerceptronProofExplorer", "StaircaseExplorer"]
 
 
 class PerceptronProofExplorer(Explorer):
@@ -628,22 +628,6 @@ class PerceptronProofExplorer(Explorer):
             finally:
                 ctl.observe(self._on_change, names="value")
         self.values["step"] = state["step"]
-
-
-def homogeneous_staircase_lp(d: int) -> np.ndarray:
-    """A homogeneous separator of the staircase data of dimension d, found by the LP.
-
-    ``find_separator`` looks for an affine (w, b); on data whose labels are all +1 that is
-    trivial (w = 0, b = 1). Adding the mirrored points -x_k with label -1 forces b out: an
-    affine separator of both sets has w.x_k > |b| >= 0 for every k, so w alone separates the
-    staircase through the origin. Returns that w (rescaled so min_k w.x_k = 1). Notebook 02.
-    """
-    X, y = _staircase(d)
-    res = _find_separator(np.vstack([X, -X]), np.concatenate([y, -y]))
-    if not res.separable or res.w is None:  # pragma: no cover - the staircase is separable
-        raise RuntimeError("the LP did not find a separator of the staircase")
-    w = res.w
-    return w / float(np.min(X @ w))
 
 
 class StaircaseExplorer(Explorer):

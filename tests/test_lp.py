@@ -13,10 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog
 
-from linsep_helpers.data import make_overlapping, make_separable, xor_data
+from linsep_helpers.data import make_overlapping, make_separable, staircase, xor_data
 from linsep_helpers.lp import (
+    find_homogeneous_separator,
     find_separator,
     find_separator_default_bounds,
+    homogeneous_staircase_lp,
     max_margin_lp,
     robust_lp,
     separation_matrix,
@@ -438,3 +440,35 @@ def test_neither_answer_verified_raises(monkeypatch):
     X, y = xor_data()
     with pytest.raises(RuntimeError, match="neither"):
         lp_module.find_separator(X, y)
+
+
+@pytest.mark.claim("C24")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-5, 5), st.sampled_from([-1.0, 1.0])), min_size=1, max_size=8)
+)
+def test_find_homogeneous_separator_matches_1d_brute_force(points):
+    # through the origin in 1-D: separable iff every y_i x_i is nonzero with one common sign
+    x = np.array([float(p[0]) for p in points])
+    y = np.array([p[1] for p in points])
+    s = y * x
+    expected = bool(np.all(s > 0) or np.all(s < 0))
+    res = find_homogeneous_separator(x[:, None], y)
+    assert res.separable == expected
+    if expected:
+        assert res.b == 0.0
+        assert np.min(y * (x * res.w[0])) >= 1 - 1e-9
+    else:
+        n = len(x)
+        mirrored_X = np.vstack([x[:, None], -x[:, None]])
+        mirrored_y = np.concatenate([y, -y])
+        assert res.certificate.verify(mirrored_X, mirrored_y) and res.certificate.lam.size == 2 * n
+
+
+@pytest.mark.claim("C16")
+@pytest.mark.parametrize("d", [2, 5, 12, 30])
+def test_homogeneous_staircase_lp_doubles_its_weights(d):
+    X, _ = staircase(d)
+    w = homogeneous_staircase_lp(d)
+    assert np.min(X @ w) == pytest.approx(1.0)
+    assert np.all(w[1:] > 2 * w[:-1])  # any separator needs w_k > 2 w_(k-1)
