@@ -26,9 +26,7 @@ class Feedback:
         return self.ok
 
 
-# === Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ===
-# (section owned by the notebook-01 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ---
 from numpy.typing import ArrayLike  # noqa: E402
 
 __all__ += [
@@ -249,11 +247,7 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     )
 
 
-# === end of notebook 01 section ===
-
-
-# === Notebook 02: the perceptron and its convergence proof ===
-# (section owned by the notebook-02 author)
+# --- Notebook 02: the perceptron and its convergence proof ---
 import numpy as _np02  # noqa: E402
 from numpy.typing import ArrayLike as _ArrayLike02  # noqa: E402
 
@@ -423,12 +417,7 @@ def check_staircase_separator(answer: object, d: int) -> Feedback:
     return Feedback(False, f"w·x_{k} = w_{k} - 2 w_{k - 1} must be > 0 (here it is {m[k - 1]:.3g})")
 
 
-# === end of notebook 02 section ===
-
-
-# === Notebook 03: the log-likelihood approaching 0 ===
-# (section owned by the notebook-03 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 03: the log-likelihood approaching 0 ---
 import math  # noqa: E402, F811
 import warnings  # noqa: E402, F811
 from collections.abc import Callable  # noqa: E402, F811
@@ -595,12 +584,7 @@ def check_log_sigmoid_function(func: object) -> Feedback:
     return Feedback(True, "right: finite and accurate from z = -1000 to z = 1000")
 
 
-# === end of notebook 03 section ===
-
-
-# === Notebook 04: finding a separator is a linear program ===
-# (section owned by the notebook-04 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 04: finding a separator is a linear program ---
 
 import numpy as np  # noqa: E402, F811  (other sections may import the same names)
 from numpy.typing import ArrayLike  # noqa: E402, F811
@@ -724,12 +708,7 @@ def check_certificate(X: ArrayLike, y: ArrayLike, lam: object, tol: float = 1e-9
     return Feedback(True, "a valid certificate: no (w, b) separates these data")
 
 
-# === end of notebook 04 section ===
-
-
-# === Notebook 05: minimising disagreements is NP-hard ===
-# (section owned by the notebook-05 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 05: minimising disagreements is NP-hard ---
 import numpy as _np05  # noqa: E402
 
 from .hardness import cube_graph  # noqa: E402
@@ -1007,6 +986,3 @@ def check_realizable_erm(func: object) -> Feedback:
         if k:
             return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0")
     return Feedback(True, f"zero training mistakes on all {len(sets)} separable data sets")
-
-
-# === end of notebook 05 section ===

@@ -312,9 +312,7 @@ def update_separator(
         arts.normal.set_visible(True)
 
 
-# === Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ===
-# (section owned by the notebook-01 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ---
 __all__ += ["draw_halfspaces", "plane_in_cube", "Lift3DArtists", "draw_lift_3d"]
 
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
@@ -448,11 +446,7 @@ def draw_lift_3d(
     return Lift3DArtists(pos=arts[1], neg=arts[-1], plane=plane, data_plane=data_plane, meet=meet)
 
 
-# === end of notebook 01 section ===
-
-
-# === Notebook 02: the perceptron and its convergence proof ===
-# (section owned by the notebook-02 author)
+# --- Notebook 02: the perceptron and its convergence proof ---
 __all__ += [
     "InvariantArtists",
     "draw_invariants",
@@ -644,12 +638,7 @@ def plot_mistakes_per_epoch(
     return line
 
 
-# === end of notebook 02 section ===
-
-
-# === Notebook 03: the log-likelihood approaching 0 ===
-# (section owned by the notebook-03 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 03: the log-likelihood approaching 0 ---
 from ._validate import check_int  # noqa: E402, F811
 from .logistic import sigmoid  # noqa: E402, F811
 
@@ -746,12 +735,7 @@ def update_probability(
     )
 
 
-# === end of notebook 03 section ===
-
-
-# === Notebook 04: finding a separator is a linear program ===
-# (section owned by the notebook-04 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 04: finding a separator is a linear program ---
 
 from matplotlib.collections import LineCollection  # noqa: E402, F811  (may repeat elsewhere)
 from matplotlib.text import Text  # noqa: E402, F811
@@ -923,12 +907,7 @@ def update_certificate(
             t.set_visible(False)
 
 
-# === end of notebook 04 section ===
-
-
-# === Notebook 05: minimising disagreements is NP-hard ===
-# (section owned by the notebook-05 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 05: minimising disagreements is NP-hard ---
 from matplotlib.collections import LineCollection as _LineCollection05  # noqa: E402
 
 __all__ += ["GraphArtists", "draw_graph", "update_graph"]
@@ -1051,6 +1030,3 @@ def update_graph(
             txt.set_visible(True)
         else:
             txt.set_visible(False)
-
-
-# === end of notebook 05 section ===

@@ -387,8 +387,7 @@ class ScalingExplorer(Explorer):
         )
 
 
-# === Notebook 02: the perceptron and its convergence proof ===
-# (section owned by the notebook-02 author)
+# --- Notebook 02: the perceptron and its convergence proof ---
 from ._validate import check_int  # noqa: E402
 from .data import staircase as _staircase  # noqa: E402
 from .geometry import margins as _margins  # noqa: E402
@@ -747,12 +746,7 @@ class StaircaseExplorer(Explorer):
         )
 
 
-# === end of notebook 02 section ===
-
-
-# === Notebook 03: the log-likelihood approaching 0 ===
-# (section owned by the notebook-03 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 03: the log-likelihood approaching 0 ---
 from .data import make_overlapping  # noqa: E402, F811
 from .geometry import margins as _margins_of  # noqa: E402, F811
 from .logistic import (  # noqa: E402, F811
@@ -1269,12 +1263,7 @@ class ImplicitBiasExplorer(Explorer):
         )
 
 
-# === end of notebook 03 section ===
-
-
-# === Notebook 04: finding a separator is a linear program ===
-# (section owned by the notebook-04 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 04: finding a separator is a linear program ---
 
 from .lp import find_separator, max_margin_lp, robust_lp  # noqa: E402
 from .perceptron import perceptron  # noqa: E402
@@ -1540,12 +1529,7 @@ class CertificateExplorer(Explorer):
         return f"{verdict}; robust LP mean slack = {state['robust']:.4f}"
 
 
-# === end of notebook 04 section ===
-
-
-# === Notebook 05: minimising disagreements is NP-hard ===
-# (section owned by the notebook-05 author: add code between these two markers;
-#  extend __all__ here with `__all__ += [...]`)
+# --- Notebook 05: minimising disagreements is NP-hard ---
 from ._validate import check_int  # noqa: E402, F811
 from .hardness import (  # noqa: E402
     complete_graph,
@@ -1814,6 +1798,3 @@ class VertexCoverExplorer(Explorer):
             f"{type(self).__name__}(family={v['family']!r}, n={int(v['n'])}, "
             f"origin_weight={v['origin_weight']!r}, separator={v['separator']!r})"
         )
-
-
-# === end of notebook 05 section ===
