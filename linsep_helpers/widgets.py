@@ -137,8 +137,9 @@ class Explorer:
         self.state = self.compute(**self.values)
         self.draw(self.state)
         # Lay the figure out once (constrained layout), then keep that layout: re-running the
-        # layout engine on every slider move roughly doubled the cost of a redraw.
-        self.fig.canvas.draw()
+        # layout engine on every slider move roughly doubled the cost of a redraw. (Not
+        # canvas.draw(): an ipympl canvas drawn before it is shown stops sending new frames.)
+        self.fig.draw_without_rendering()
         self.fig.set_layout_engine("none")
 
     # -- what subclasses provide -------------------------------------------------------

@@ -40,6 +40,10 @@ LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
 
+#: What a widget looks like when the front-end extension is missing or broken.
+FALLBACK_TEXTS = ("Loading widget", "interactive(children", "Error displaying widget")
+RUN_TIMEOUT_MS = 120_000
+
 SLIDER_MODELS = {
     "FloatSliderModel",
     "IntSliderModel",
@@ -50,7 +54,7 @@ SLIDER_MODELS = {
 }
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -112,7 +116,7 @@ def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
         path = settings / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
-    port, token = _free_port(), secrets.token_hex(16)
+    port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ)
     env.update(
         JUPYTER_RUNTIME_DIR=str(workdir / "runtime"),
@@ -180,3 +184,76 @@ def expected_slider_count(notebook: Path) -> int:
             if isinstance(child, str) and child.startswith("IPY_MODEL_"):
                 stack.append(child[len("IPY_MODEL_") :])
     return count
+
+
+def chromium_or_skip() -> str:
+    """The chromium binary; skip with the install command where it is missing (fail under CI)."""
+    import pytest
+
+    if not os.path.exists(CHROMIUM):
+        message = "Debian's chromium is missing: install it with `sudo apt-get install -y chromium`"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI must install it: see .ci/run)")
+        pytest.skip(message)
+    return CHROMIUM
+
+
+def menu(page, title: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text=title).first.click()
+    page.locator(".lm-Menu-itemLabel").filter(has_text=item).first.click()
+
+
+def wait_for_kernel(page) -> None:
+    """Wait until the notebook's kernel is connected and idle (the widget manager registers
+    with the kernel on connection: running cells before that loses the widget models)."""
+    for _ in range(240):
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")
+        if dialog.count():
+            dialog.first.click()  # a kernel-selection dialog: take the default kernel
+        status = " ".join(page.locator(".jp-StatusBar-TextItem").all_inner_texts())
+        if "| Idle" in status:
+            page.wait_for_timeout(2000)
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError(f"the kernel never became idle; status bar says {status!r}")
+
+
+def wait_until_run(page) -> None:
+    page.wait_for_function(
+        r"""() => {
+            const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
+            if (cells.length === 0) return false;
+            // Cells whose input is collapsed (the solutions) render an empty prompt; every
+            // other prompt reads "[ ]:" after Clear Outputs, "[*]:" while queued, "[n]:" when run.
+            const prompts = cells.map(
+                c => (c.querySelector('.jp-InputPrompt') || {}).textContent || '');
+            const pending = prompts.some(t => t.includes('*') || /\[\s*\]/.test(t));
+            const done = !pending && prompts.some(t => /\[\d+\]/.test(t));
+            const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
+            const idle = !status || status.getAttribute('data-status') === 'idle';
+            const failed = document.querySelector(
+                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+            return (done && idle) || (failed !== null && idle);
+        }""",
+        timeout=RUN_TIMEOUT_MS,
+        polling=500,
+    )
+
+
+def disabled(handle) -> bool:
+    return handle.evaluate("h => h.closest('.noUi-target').hasAttribute('disabled')")
+
+
+def enable_with_dropdown(page, output, handle) -> bool:
+    """A slider can be disabled by another control (the graph size of a fixed graph such as
+    Petersen): pick the other options of the explorer's dropdown until it is enabled."""
+    select = output.locator("select")
+    if select.count() == 0:
+        return False
+    options = select.first.locator("option")
+    for i in range(1, options.count()):
+        select.first.select_option(index=i)
+        page.wait_for_timeout(1500)
+        if not disabled(handle):
+            return True
+    return False

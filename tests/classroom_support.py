@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,16 +17,12 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from browser_support import free_port
+
 #: What jupyterlab-rise 0.43.1 logs when its stand-alone slideshow app cannot load the widget
 #: manager (its webpack share scope lacks @jupyterlab/console, which
 #: @jupyter-widgets/jupyterlab-manager 5 requires): jupyterlab-contrib/rise issue #119.
 RISE_WIDGET_MANAGER_MISSING = "Shared module @jupyterlab/console doesn't exist in shared scope"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass
@@ -68,7 +63,7 @@ def start_voila(workdir: Path, notebooks: list[Path]) -> VoilaServer:
     root.mkdir(parents=True)
     for nb in notebooks:
         shutil.copy(nb, root / nb.name)
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ)
     env.update(JUPYTER_RUNTIME_DIR=str(workdir / "runtime"))
     log_path = workdir / "voila.log"
@@ -132,10 +127,6 @@ WATCH_CANVAS = """(el) => {
 }"""
 
 
-def disabled(handle) -> bool:
-    return handle.evaluate("h => h.closest('.noUi-target').hasAttribute('disabled')")
-
-
 def move_slider(page, container, handle, timeout_ms: int = 30_000) -> None:
     """Focus a slider's handle, press an arrow key, and wait for the explorer's canvas pixels
     in ``container`` to change (raises if they do not within the timeout)."""
@@ -145,18 +136,3 @@ def move_slider(page, container, handle, timeout_ms: int = 30_000) -> None:
     handle.focus()
     page.keyboard.press(key)
     page.wait_for_function("window.__moved === true", timeout=timeout_ms)
-
-
-def enable_with_dropdown(page, container, handle) -> bool:
-    """A slider disabled by another control (notebook 05's graph size while the Petersen graph
-    is selected): try the other options of the explorer's dropdown until it is enabled."""
-    select = container.locator("select")
-    if select.count() == 0:
-        return False
-    options = select.first.locator("option")
-    for i in range(1, options.count()):
-        select.first.select_option(index=i)
-        page.wait_for_timeout(1500)
-        if not disabled(handle):
-            return True
-    return False

@@ -15,32 +15,35 @@ missing, failed instead under CI (CI=true).
 from __future__ import annotations
 
 import json
-import os
 import statistics
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, expected_slider_count, start_lab
+from browser_support import (
+    CHROMIUM_ARGS,
+    FALLBACK_TEXTS,
+    chromium_or_skip,
+    disabled,
+    enable_with_dropdown,
+    expected_slider_count,
+    menu,
+    start_lab,
+    wait_for_kernel,
+    wait_until_run,
+)
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
-RUN_TIMEOUT_MS = 120_000
-FALLBACK_TEXTS = ("Loading widget", "interactive(children", "Error displaying widget")
 
 LATENCIES: list[dict] = []
 
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is missing: install it with `sudo apt-get install -y chromium`"
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI must install it: see .ci/run)")
-        pytest.skip(message)
-    return CHROMIUM
+    return chromium_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -72,59 +75,17 @@ def browser(lab, chromium, tmp_path_factory):
     (ARTIFACTS / "latencies.json").write_text(json.dumps(LATENCIES, indent=1))
 
 
-def _menu(page, menu: str, item: str) -> None:
-    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
-    page.locator(".lm-Menu-itemLabel").filter(has_text=item).first.click()
-
-
-def _wait_for_kernel(page) -> None:
-    """Wait until the notebook's kernel is connected and idle (the widget manager registers
-    with the kernel on connection: running cells before that loses the widget models)."""
-    for _ in range(240):
-        dialog = page.locator(".jp-Dialog .jp-mod-accept")
-        if dialog.count():
-            dialog.first.click()  # a kernel-selection dialog: take the default kernel
-        status = " ".join(page.locator(".jp-StatusBar-TextItem").all_inner_texts())
-        if "| Idle" in status:
-            page.wait_for_timeout(2000)
-            return
-        page.wait_for_timeout(500)
-    raise AssertionError(f"the kernel never became idle; status bar says {status!r}")
-
-
-def _wait_until_idle_and_run(page) -> None:
-    page.wait_for_function(
-        r"""() => {
-            const cells = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')];
-            if (cells.length === 0) return false;
-            // Cells whose input is collapsed (the solutions) render an empty prompt; every
-            // other prompt reads "[ ]:" after Clear Outputs, "[*]:" while queued, "[n]:" when run.
-            const prompts = cells.map(
-                c => (c.querySelector('.jp-InputPrompt') || {}).textContent || '');
-            const pending = prompts.some(t => t.includes('*') || /\[\s*\]/.test(t));
-            const done = !pending && prompts.some(t => /\[\d+\]/.test(t));
-            const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
-            const idle = !status || status.getAttribute('data-status') === 'idle';
-            const failed = document.querySelector(
-                '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
-            return (done && idle) || (failed !== null && idle);
-        }""",
-        timeout=RUN_TIMEOUT_MS,
-        polling=500,
-    )
-
-
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.stem for nb in NOTEBOOKS])
 def test_notebook_runs_and_its_sliders_work_in_jupyterlab(notebook, lab, browser):
     page = browser.new_page()
     try:
         page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        _wait_for_kernel(page)
-        _menu(page, "Edit", "Clear Outputs of All Cells")
+        wait_for_kernel(page)
+        menu(page, "Edit", "Clear Outputs of All Cells")
         assert page.locator(".jp-OutputArea-output").count() == 0, "outputs were not cleared"
-        _menu(page, "Run", "Run All Cells")
-        _wait_until_idle_and_run(page)
+        menu(page, "Run", "Run All Cells")
+        wait_until_run(page)
         expected = expected_slider_count(notebook)
         try:  # widget views render shortly after the kernel goes idle
             page.wait_for_function(
@@ -176,7 +137,7 @@ def _exercise_explorer(page, output, name: str) -> None:
     moved = 0
     for j in range(handles.count()):
         handle = handles.nth(j)
-        if _disabled(handle) and not _enable_with_dropdown(page, output, handle):
+        if disabled(handle) and not enable_with_dropdown(page, output, handle):
             continue  # disabled whatever the explorer's dropdown shows
         moved += 1
         label = output.locator(".widget-slider").nth(j).locator(".widget-label").first.inner_text()
@@ -230,25 +191,6 @@ def _exercise_explorer(page, output, name: str) -> None:
         )
     assert moved > 0, f"{name}: every slider of this explorer is disabled"
     output.screenshot(path=str(ARTIFACTS / f"{name}-after.png"))
-
-
-def _disabled(handle) -> bool:
-    return handle.evaluate("h => h.closest('.noUi-target').hasAttribute('disabled')")
-
-
-def _enable_with_dropdown(page, output, handle) -> bool:
-    """A slider can be disabled by another control (the graph size of a fixed graph such as
-    Petersen): pick the other options of the explorer's dropdown until it is enabled."""
-    select = output.locator("select")
-    if select.count() == 0:
-        return False
-    options = select.first.locator("option")
-    for i in range(1, options.count()):
-        select.first.select_option(index=i)
-        page.wait_for_timeout(1500)
-        if not _disabled(handle):
-            return True
-    return False
 
 
 def latency_summary() -> str:

@@ -19,15 +19,24 @@ under CI (CI=true).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, expected_slider_count, start_lab
-from classroom_support import (
-    RISE_WIDGET_MANAGER_MISSING,
+from browser_support import (
+    CHROMIUM_ARGS,
+    FALLBACK_TEXTS,
+    RUN_TIMEOUT_MS,
+    chromium_or_skip,
     disabled,
     enable_with_dropdown,
+    expected_slider_count,
+    menu,
+    start_lab,
+    wait_for_kernel,
+    wait_until_run,
+)
+from classroom_support import (
+    RISE_WIDGET_MANAGER_MISSING,
     move_slider,
     slide_plan,
     start_voila,
@@ -38,18 +47,11 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "classroom"
-RUN_TIMEOUT_MS = 120_000
-FALLBACK_TEXTS = ("Loading widget", "interactive(children", "Error displaying widget")
 
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is missing: install it with `sudo apt-get install -y chromium`"
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI must install it: see .ci/run)")
-        pytest.skip(message)
-    return CHROMIUM
+    return chromium_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -117,15 +119,13 @@ def _explorer_sources(notebook: Path, tmp_path: Path) -> list[str]:
 
 def _run_all_in_lab_and_save(page, lab, notebook: Path) -> None:
     """The instructor's preparation: open the notebook in JupyterLab, Run All, save."""
-    from test_browser import _menu, _wait_for_kernel, _wait_until_idle_and_run
-
     page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-    _wait_for_kernel(page)
-    _menu(page, "Edit", "Clear Outputs of All Cells")
-    _menu(page, "Run", "Run All Cells")
-    _wait_until_idle_and_run(page)
-    _menu(page, "File", "Save Notebook")
+    wait_for_kernel(page)
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    menu(page, "Run", "Run All Cells")
+    wait_until_run(page)
+    menu(page, "File", "Save Notebook")
     page.wait_for_timeout(1000)
 
 
