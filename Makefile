@@ -31,7 +31,7 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/01_linear_separability.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_linear_separability.ipynb
 
 test: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
