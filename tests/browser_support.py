@@ -60,6 +60,41 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def stop_process_group(process: subprocess.Popen, log: object = None) -> None:
+    """SIGTERM a server's process group (the server shuts its kernels down), SIGKILL what is
+    left after 15 s (kernels share the group), and close its log file."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    if log is not None:
+        log.close()
+
+
+def wait_until_answering(server, ping, name: str, log_path: Path, timeout: float = 60) -> None:
+    """Poll ``ping()`` until it stops raising OSError; stop the server and raise with the tail
+    of its log if it exits or does not answer within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"{name} exited early:\n{log_path.read_text()[-3000:]}")
+        try:
+            ping()
+            return
+        except OSError:
+            time.sleep(0.3)
+    server.stop()
+    tail = log_path.read_text()[-3000:]
+    raise RuntimeError(f"{name} did not answer within {timeout:g} s:\n{tail}")
+
+
 @dataclass
 class LabServer:
     """A running JupyterLab; ``url(path)`` adds the token."""
@@ -94,15 +129,7 @@ class LabServer:
             self.delete_all_sessions()
         except OSError:
             pass
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
-        if self.log is not None:
-            self.log.close()
+        stop_process_group(self.process, self.log)
 
 
 def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
@@ -145,17 +172,8 @@ def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
     server = LabServer(
         process=process, port=port, token=token, root=root, log_path=log_path, log=log
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited early:\n{log_path.read_text()[-3000:]}")
-        try:
-            server.api("status")
-            return server
-        except OSError:
-            time.sleep(0.3)
-    server.stop()
-    raise RuntimeError(f"JupyterLab did not answer within 60 s:\n{log_path.read_text()[-3000:]}")
+    wait_until_answering(server, lambda: server.api("status"), "JupyterLab", log_path)
+    return server
 
 
 def expected_slider_count(notebook: Path) -> int:

@@ -9,15 +9,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from browser_support import free_port
+from browser_support import free_port, stop_process_group, wait_until_answering
 
 #: What jupyterlab-rise 0.43.1 logs when its stand-alone slideshow app cannot load the widget
 #: manager (its webpack share scope lacks @jupyterlab/console, which
@@ -39,21 +37,8 @@ class VoilaServer:
         return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
 
     def stop(self) -> None:
-        """SIGTERM the server's process group: Voilà shuts its kernels down, and anything
-        left of the group (kernels included) is killed after 15 s."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=5)
-        try:  # kernels started by the server share its process group
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        if self.log is not None:
-            self.log.close()
+        """Stop Voila and every kernel it started (they share its process group)."""
+        stop_process_group(self.process, self.log)
 
 
 def start_voila(workdir: Path, notebooks: list[Path]) -> VoilaServer:
@@ -81,17 +66,13 @@ def start_voila(workdir: Path, notebooks: list[Path]) -> VoilaServer:
         cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
     server = VoilaServer(process=process, port=port, root=root, log_path=log_path, log=log)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited early:\n{log_path.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
-                return server
-        except OSError:
-            time.sleep(0.3)
-    server.stop()
-    raise RuntimeError(f"voila did not answer within 60 s:\n{log_path.read_text()[-3000:]}")
+
+    def ping() -> None:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5):
+            pass
+
+    wait_until_answering(server, ping, "voila", log_path)
+    return server
 
 
 def slide_plan(notebook: Path) -> dict:

@@ -22,6 +22,29 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """Debian's chromium for the browser tests (skip, or fail under CI, where it is missing)."""
+    from browser_support import chromium_or_skip
+
+    return chromium_or_skip()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory, chromium):
+    """A JupyterLab of the test module's own, serving copies of notebooks/; always stopped."""
+    from pathlib import Path
+
+    from browser_support import start_lab
+
+    notebooks = sorted((Path(__file__).parents[1] / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    server = start_lab(tmp_path_factory.mktemp("lab"), notebooks)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture(autouse=True)
 def _close_figures():
     yield

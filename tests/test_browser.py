@@ -22,12 +22,10 @@ import pytest
 from browser_support import (
     CHROMIUM_ARGS,
     FALLBACK_TEXTS,
-    chromium_or_skip,
     disabled,
     enable_with_dropdown,
     expected_slider_count,
     menu,
-    start_lab,
     wait_for_kernel,
     wait_until_run,
 )
@@ -39,20 +37,6 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 LATENCIES: list[dict] = []
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    return chromium_or_skip()
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory, chromium):
-    server = start_lab(tmp_path_factory.mktemp("lab"), NOTEBOOKS)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -26,12 +26,10 @@ from browser_support import (
     CHROMIUM_ARGS,
     FALLBACK_TEXTS,
     RUN_TIMEOUT_MS,
-    chromium_or_skip,
     disabled,
     enable_with_dropdown,
     expected_slider_count,
     menu,
-    start_lab,
     wait_for_kernel,
     wait_until_run,
 )
@@ -47,20 +45,6 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "classroom"
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    return chromium_or_skip()
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory, chromium):
-    server = start_lab(tmp_path_factory.mktemp("lab"), NOTEBOOKS)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(scope="module")
