@@ -45,6 +45,15 @@ _CACHE_K = 1 << 12
 # first chunk after a mistake in the cyclic loop: a matrix-vector product of 256 rows costs
 # little more than one of 8, and dense-mistake runs then need ~1 product per update
 _CYCLIC_CHUNK_MIN = 256
+# cyclic loop (see _cyclic): signed copy y_i x_i of X up to _Z_MAX entries (8 MB); a
+# logical chunk of at most _SPLIT_MAX entries (below OpenBLAS's default threshold for
+# threading gemv) is evaluated as a first piece of _PIECE rows (a multiple of 4) and the
+# rest; thresholds -y b are cached for up to _TCACHE_MAX entries (4 MB)
+_Z_MAX = 1 << 20
+_SPLIT_MAX = 8192
+_PIECE = 64
+_TCACHE_MAX = 1 << 19
+_INF = float("inf")
 
 
 # ----------------------------------------------------------------------------------------
@@ -256,60 +265,151 @@ def _cyclic(
 ) -> PerceptronResult:
     """order="cyclic" with the mistake search inlined (the hot loop of long runs).
 
-    Same arithmetic as the general path, bit for bit: y (x.w + b) equals (y x).w + y b
-    exactly because y = +-1 only flips signs, and lr y x is -(lr x) or +(lr x).
+    The search visits *logical* chunks [p, q): q = p + k, k doubles after a clean chunk
+    and restarts at max(256, 2 (j + 1)) after a mistake at offset j.  These tricks cut the
+    per-update cost without changing one bit of the run:
+
+    - Signed rows.  When n d <= _Z_MAX the rows z_i = y_i x_i are stored once, so the test
+      y (x.w + b) <= 0 becomes z.w <= t_i = -y_i b.  Exact: y = +-1 only flips signs, so
+      the same gemv kernel gives z.w = y fl(x.w) bit for bit, and fl(s + b) has the sign
+      of s + b (it is 0 only when s + b is), so y fl(s + b) <= 0 <=> y s <= -y b.  The only
+      exception, s and b infinite with opposite signs (NaN: not a mistake), is avoided by
+      going back to the plain test if b ever overflows.  The update w += lr z_i equals
+      w +- lr x_i exactly (a - c == a + (-c) in IEEE arithmetic).  The vector t is cached
+      per value of b (b usually revisits a few values); if b rarely repeats, t is computed
+      per product instead.
+    - Split products.  gemv (OpenBLAS) computes a row's dot product by the same kernel
+      wherever the row sits in the call, except for the last (length mod 4) rows of the
+      call, and a one-row call goes through dot.  So a logical chunk of L rows with
+      L d <= _SPLIT_MAX (single-threaded: OpenBLAS threads gemv, splitting the rows at
+      arbitrary points, only from 2304 * 4 = 9216 entries by default) is evaluated as a
+      first piece of _PIECE rows (a multiple of 4) and, only if that piece is clean, the
+      rest (at least 2 rows, ending on the same tail): the first mistake and the next k
+      are those of the whole chunk, at the cost of a short product when the mistake comes
+      early.  Splitting is used while most recent mistakes came within _PIECE rows of the
+      previous one (a running share); the results do not depend on that choice.
+    - The first True of the mistake mask is found by bytes.find (one byte per bool), and
+      y_i and b are Python floats (the same IEEE doubles, cheaper to handle).
     """
-    n = X.shape[0]
+    n, d = X.shape
     kmin = _CYCLIC_CHUNK_MIN
     k = kmin
     updates = 0
     converged = False
     mpe: list[int] = []
+    b = float(b)
+    # C-ordered: the method a.dot(w) (cheapest call) runs the same gemv as a @ w; for other
+    # layouts np.dot would copy first and sum differently, so keep a @ w
+    cdot = X.flags.c_contiguous
+    # mode 0: plain test y (x.w + b) <= 0 on X; 1: z.w <= 0 (homogeneous); 2: z.w <= t with
+    # t = -y b taken from a cache keyed by b; 3: z.w <= t with t computed per product
+    mode = 0
+    A = X
+    ny = y
+    if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous):
+        A = np.empty_like(X)  # same memory layout as X, hence the same BLAS kernel
+        np.multiply(X, y[:, None], out=A)
+        ny = -y
+        mode = 1 if not bias else 2 if 16 * n <= _TCACHE_MAX else 3
+    tcache: dict[float, np.ndarray] = {}
+    tmax = _TCACHE_MAX // n  # at least 16 vectors t in mode 2
+    t = ny * b if mode == 2 else ny
+    tcache[b] = t
+    misses = 0
+    piece = _PIECE
+    thr = 0.4 if mode else 0.65
+    split = _SPLIT_MAX // d  # longest logical chunk evaluated in two pieces
+    # running share of mistakes found within `piece` rows of the previous one: splitting
+    # pays off only while most mistakes come that early
+    early = 0.75
+    p0 = 0
     step = np.empty_like(w)
     for epoch in range(max_epochs if cap > 0 else 0):
-        count = 0
-        p = 0
+        before = updates
+        p = p0 = 0
         stop = False
         while p < n:
             q = p + k if p + k < n else n
-            m = X[p:q] @ w
-            if bias:
-                m += b
-            m *= y[p:q]
-            bad = m <= 0.0
-            j = int(bad.argmax())
-            if not bad[j]:
+            r = p + piece if piece + 1 < q - p <= split and early > thr else q
+            s = p
+            while True:
+                m = A[s:r].dot(w) if cdot else A[s:r] @ w
+                if mode == 2:
+                    bad = m <= t[s:r]
+                elif mode == 1:
+                    bad = m <= 0.0
+                elif mode == 3:
+                    bad = m <= ny[s:r] * b
+                else:
+                    if bias:
+                        m += b
+                    m *= y[s:r]
+                    bad = m <= 0.0
+                j = bad.tobytes().find(1)  # first True (a bool is one byte, True == 1)
+                if j >= 0:
+                    i = s + j
+                    break
+                if r == q:
+                    i = -1
+                    break
+                # the rest of the chunk; never a single row (rows r-4..r-1 are clean)
+                s = r if q - r > 1 else r - 4
+                r = q
+            if i < 0:
                 p = q
                 if k < _CHUNK_MAX:
                     k *= 2
                 continue
-            i = p + j
-            k = max(kmin, 2 * (j + 1))
-            if lr == 1.0:
-                if y[i] > 0:
+            k = 2 * (i - p + 1)
+            if k < kmin:
+                k = kmin
+            if i - p0 < piece:
+                early = 0.875 * early + 0.125
+            else:
+                early *= 0.875
+            yi = y.item(i)  # a Python float
+            if mode:
+                if lr == 1.0:
+                    w += A[i]
+                else:
+                    np.multiply(A[i], lr, out=step)
+                    w += step
+            elif lr == 1.0:
+                if yi > 0:
                     w += X[i]
                 else:
                     w -= X[i]
             else:
                 np.multiply(X[i], lr, out=step)
-                if y[i] > 0:
+                if yi > 0:
                     w += step
                 else:
                     w -= step
             if bias:
-                b += bs * y[i]
+                b += bs * yi
+                if mode == 2:
+                    t = tcache.get(b)
+                    if t is None:
+                        misses += 1
+                        if len(tcache) >= tmax:
+                            tcache.clear()
+                        t = tcache[b] = ny * b
+                        if misses > 32 and 4 * misses > updates:
+                            mode = 3  # b rarely repeats: thresholds per product
+                if not -_INF < b < _INF and mode:
+                    mode = 0  # plain test from now on (see the docstring)
+                    A = X
             updates += 1
-            count += 1
             if rec is not None:
                 rec.add(w, b, i, epoch)
             if updates >= cap:
                 stop = True
                 break
-            p = i + 1
-        mpe.append(count)
+            p = p0 = i + 1
+        mpe.append(updates - before)
         if stop:
             break
-        if count == 0:
+        if updates == before:
             converged = True
             break
     return PerceptronResult(

@@ -288,6 +288,38 @@ def test_matches_naive_loop_including_ties(n, d, seed, order, bias, lr):
 
 
 @pytest.mark.claim("C07")
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(60, 900),
+    st.integers(1, 6),
+    st.integers(0, 10**6),
+    st.booleans(),
+    st.sampled_from([1.0, 2.0]),
+    st.sampled_from([1.0, 3.0]),
+)
+def test_cyclic_matches_naive_loop_on_longer_integer_data(n, d, seed, bias, lr, bias_step):
+    # integer data keep every dot product exact, so any summation order gives the naive
+    # loop's margins; n above the first chunk size exercises the chunked cyclic search
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-3, 4, size=(n, d)).astype(float)
+    w_true = rng.integers(-2, 3, size=d).astype(float)
+    y = np.where(X @ w_true + rng.integers(-1, 2, size=n) > 0, 1.0, -1.0)
+    bs = bias_step if bias else None
+    w, b, idx, mpe, conv = naive_perceptron(
+        X, y, bias=bias, lr=lr, bias_step=bs, order="cyclic", seed=0, max_epochs=8,
+        max_updates=2000,
+    )  # fmt: skip
+    res = perceptron(
+        X, y, bias=bias, lr=lr, bias_step=bs, max_epochs=8, max_updates=2000
+    )  # fmt: skip
+    assert list(res.trace.index) == idx
+    assert list(res.mistakes_per_epoch) == mpe
+    assert res.converged == conv
+    np.testing.assert_array_equal(res.w, w)
+    assert res.b == b
+
+
+@pytest.mark.claim("C07")
 @pytest.mark.parametrize("order", ["cyclic", "random"])
 def test_matches_naive_loop_on_a_long_run(order):
     # long clean stretches exercise the growing chunks and the full-margin shortcut
