@@ -13,8 +13,10 @@ a slider never re-creates a figure. Style guide (kept short on purpose):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import matplotlib as mpl
 import numpy as np
@@ -36,6 +38,9 @@ __all__ = [
     "SeparatorArtists",
     "draw_separator",
     "update_separator",
+    "nice_ceiling",
+    "set_limits",
+    "set_title",
     "square_limits",
     "halfplane_polygon",
     "line_in_box",
@@ -154,12 +159,52 @@ def update_data(artists: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
     artists.neg.set_offsets(neg_pts)
 
 
+def nice_ceiling(x: float) -> float:
+    """The smallest of 1, 2, 5 times a power of ten that is >= x (x > 0), e.g. 37 -> 50."""
+    v = check_scalar(x, "x", positive=True)
+    p = 10.0 ** math.floor(math.log10(v))
+    # 10 and beyond: log10 may round just below a whole number; inf: near the float maximum
+    nice = next(c for c in (m * p for m in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0)) if c >= v)
+    return nice if math.isfinite(nice) else v
+
+
+def set_limits(
+    ax: Axes, xlim: Sequence[float] | None = None, ylim: Sequence[float] | None = None
+) -> bool:
+    """Set the axis limits that differ from the current ones; True if any changed.
+
+    Setting a limit marks the axes as changed even when the value is the same, which forces
+    a live figure to re-render instead of redrawing only the moved artists (blitting).
+    """
+    changed = False
+    if xlim is not None and tuple(ax.get_xlim()) != (float(xlim[0]), float(xlim[1])):
+        ax.set_xlim(float(xlim[0]), float(xlim[1]))
+        changed = True
+    if ylim is not None and tuple(ax.get_ylim()) != (float(ylim[0]), float(ylim[1])):
+        ax.set_ylim(float(ylim[0]), float(ylim[1]))
+        changed = True
+    return changed
+
+
+def set_title(ax: Axes, label: str, **kwargs: Any) -> bool:
+    """``ax.set_title(label, **kwargs)`` unless the title already reads ``label``; True if set.
+
+    Like ``set_limits``: re-setting an unchanged title marks it as changed, so a live figure
+    would redraw it on every frame.
+    """
+    if ax.get_title() == label:
+        return False
+    ax.set_title(label, **kwargs)
+    return True
+
+
 def square_limits(ax: Axes, radius: float, pad: float = 0.15) -> tuple[float, float]:
-    """Set equal x and y limits [-(1+pad) radius, (1+pad) radius] and an equal aspect."""
+    """Set equal x and y limits [-(1+pad) radius, (1+pad) radius] and an equal aspect
+    (only what differs from the current limits, see ``set_limits``)."""
     r = check_scalar(radius, "radius", positive=True) * (1.0 + pad)
-    ax.set_xlim(-r, r)
-    ax.set_ylim(-r, r)
-    ax.set_aspect("equal", adjustable="box")
+    set_limits(ax, (-r, r), (-r, r))
+    if ax.get_aspect() != 1.0 or ax.get_adjustable() != "box":
+        ax.set_aspect("equal", adjustable="box")
     return -r, r
 
 
@@ -540,16 +585,21 @@ def update_invariants(
     R = check_scalar(radius, "radius", positive=True)
     eta = check_scalar(lr, "lr", positive=True)
     m_end = max(float(Ma[-1]), 1.0)
-    # left panel: the run and the line M eta gamma, on linear axes
+    # left panel: the run and the line M eta gamma, on linear axes; the limits are rounded
+    # up to 1, 2 or 5 times a power of ten, so nearby runs share them (a live figure then
+    # redraws only the lines, see _blit.py)
+    m_lim = nice_ceiling(m_end)
     arts.uv.set_data(Ma, uv)
-    arts.lower.set_data([0.0, m_end], [0.0, m_end * eta * g])
-    lo = min(0.0, float(uv.min()))
-    hi = max(float(uv.max()), m_end * eta * g, 1e-300)
-    arts.ax_lower.set_xlim(-0.03 * m_end, 1.03 * m_end)
-    arts.ax_lower.set_ylim(lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo))
-    # right panel: log-log, M >= 1, up to beyond the bound where the two lines cross
+    arts.lower.set_data([0.0, m_lim], [0.0, m_lim * eta * g])
+    lo = -nice_ceiling(-float(uv.min())) if float(uv.min()) < 0 else 0.0
+    hi = nice_ceiling(max(float(uv.max()), m_lim * eta * g, 1e-300))
+    set_limits(
+        arts.ax_lower, (-0.03 * m_lim, 1.03 * m_lim), (lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo))
+    )
+    # right panel: log-log, M >= 1, up to beyond the bound where the two lines cross; the
+    # limits are whole powers of ten
     bound = R * R / (g * g)
-    x_hi = max(2.0 * bound, 2.0 * m_end, 10.0)
+    x_hi = 10.0 ** math.ceil(math.log10(max(2.0 * bound, 2.0 * m_end, 10.0)))
     xs = np.geomspace(1.0, x_hi, 60)
     keep = Ma >= 1
     arts.norm_sq.set_data(Ma[keep], nsq[keep])
@@ -558,9 +608,9 @@ def update_invariants(
     positive = nsq[keep & (nsq > 0)]  # a log axis cannot show 0 (weights can cancel exactly)
     y_lo = min(eta * eta * g * g, float(positive.min()) if positive.size else np.inf) / 3.0
     y_hi = x_hi * x_hi * eta * eta * g * g * 3.0
+    y_lo, y_hi = 10.0 ** math.floor(math.log10(y_lo)), 10.0 ** math.ceil(math.log10(y_hi))
     arts.bound.set_data([bound, bound], [y_lo, y_hi])
-    arts.ax_squeeze.set_xlim(0.8, x_hi)
-    arts.ax_squeeze.set_ylim(y_lo, y_hi)
+    set_limits(arts.ax_squeeze, (0.8, x_hi), (y_lo, y_hi))
     if step is not None and 1 <= step < Ma.size:
         arts.mark_uv.set_data([Ma[step]], [uv[step]])
         arts.mark_norm.set_data([Ma[step]], [nsq[step]])

@@ -9,13 +9,17 @@ Every explorer follows the same pattern, so it can be tested without a browser:
   explorer in a notebook shows that widget, plus a static PNG of the current figure for
   readers without a kernel (GitHub, nbviewer, HTML export).
 
-With ``%matplotlib widget`` (ipympl) the figure is a live canvas; with any other backend the
-explorer falls back to re-encoding a PNG into an ``ipywidgets.Image`` on every move.
+With ``%matplotlib widget`` (ipympl) the figure is a live canvas whose frames are blitted
+(only the moved artists are redrawn, see ``_blit.py``); with any other backend the explorer
+falls back to re-encoding a PNG into an ``ipywidgets.Image`` on every move.  ``draw`` sets
+limits and titles through ``set_limits`` / ``set_title``, which leave unchanged ones alone, so
+that a move which keeps the axes can be blitted.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import math
 from dataclasses import dataclass
@@ -28,6 +32,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 
+from ._blit import Blitter
 from ._validate import check_choice, check_scalar
 from .data import make_separable
 from .geometry import functional_margin, geometric_margin, predict
@@ -36,6 +41,8 @@ from .plotting import (
     draw_data,
     draw_separator,
     line_in_box,
+    set_limits,
+    set_title,
     square_limits,
     update_data,
     update_separator,
@@ -133,6 +140,7 @@ class Explorer:
         self._image: ipw.Image | None = None
         self._readout: ipw.HTML | None = None
         self._box: ipw.VBox | None = None
+        self.blitter: Blitter | None = None
         self.controls: dict[str, ipw.Widget] = {}
         self.state = self.compute(**self.values)
         self.draw(self.state)
@@ -190,7 +198,8 @@ class Explorer:
     def png(self) -> bytes:
         """The current figure as PNG bytes."""
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi="figure")
+        with self.blitter.everything_drawn() if self.blitter else contextlib.nullcontext():
+            self.fig.savefig(buf, format="png", dpi="figure")
         return buf.getvalue()
 
     def widget(self) -> ipw.VBox:
@@ -209,6 +218,7 @@ class Explorer:
             canvas.footer_visible = False
             canvas.toolbar_visible = False
             canvas.resizable = False
+            self.blitter = Blitter(self.fig)  # frames redraw only what a slider moved
             view = canvas
         else:  # inline or headless: a PNG in an Image widget
             self._image = ipw.Image(value=self.png(), format="png")
@@ -294,9 +304,10 @@ class MarginExplorer(Explorer):
         update_data(self.data_artists, state["X"], state["y"])
         update_separator(self.sep_artists, state["w"], state["b"], margin=state["margin"])
         self.circle.set_radius(state["radius"])
-        self.ax.set_title(
+        set_title(
+            self.ax,
             f"γ = {state['margin']:.3f}, R = {state['radius']:.2f}: measured "
-            f"γ = {state['measured_margin']:.3f}, R = {state['measured_radius']:.2f}"
+            f"γ = {state['measured_margin']:.3f}, R = {state['measured_radius']:.2f}",
         )
         self.refresh()
 
@@ -374,9 +385,11 @@ class ScalingExplorer(Explorer):
         self.level_neg.set_data(*line_in_box(self.w, self.b + 1.0 / c, xlim, ylim))
         self.mark_f.set_data([c], [state["functional"]])
         self.mark_g.set_data([c], [state["geometric"]])
-        self.ax.set_title(f"same line; predictions changed: {state['changed_predictions']}")
-        self.ax2.set_title(
-            f"c = {c:.3g}: functional {state['functional']:.3g}, geometric {state['geometric']:.3f}"
+        set_title(self.ax, f"same line; predictions changed: {state['changed_predictions']}")
+        set_title(
+            self.ax2,
+            f"c = {c:.3g}: functional {state['functional']:.3g}, "
+            f"geometric {state['geometric']:.3f}",
         )
         self.refresh()
 
@@ -542,9 +555,8 @@ class PerceptronProofExplorer(Explorer):
 
     def draw(self, state: dict[str, Any]) -> None:
         R = state["R"]
-        lim = max(1.0, R) * 1.08
-        self.ax.set_xlim(-lim, lim)
-        self.ax.set_ylim(-lim, lim)
+        lim = math.ceil(2.0 * max(1.0, R)) / 2.0 * 1.08  # R rounded up to a half: shared limits
+        set_limits(self.ax, (-lim, lim), (-lim, lim))
         update_data(self.data_artists, state["X"], state["y"])
         update_separator(self.true_sep, state["w_star"], state["b_star"])
         t = state["step"]
@@ -566,12 +578,13 @@ class PerceptronProofExplorer(Explorer):
             step=t,
         )
         where = "start $w_0 = 0$" if t == 0 else f"after update {t} of {state['updates']}"
-        self.ax.set_title(f"{where}")
-        self.inv_artists.ax_lower.set_title(
-            f"$u\\cdot v_M \\geq M\\eta\\gamma'$, η = {state['eta']:.3g}"
+        set_title(self.ax, f"{where}")
+        set_title(
+            self.inv_artists.ax_lower, f"$u\\cdot v_M \\geq M\\eta\\gamma'$, η = {state['eta']:.3g}"
         )
-        self.inv_artists.ax_squeeze.set_title(
-            "$M^2\\eta^2\\gamma'^2 \\leq \\|v_M\\|^2 \\leq M\\eta^2R'^2$"
+        set_title(
+            self.inv_artists.ax_squeeze,
+            "$M^2\\eta^2\\gamma'^2 \\leq \\|v_M\\|^2 \\leq M\\eta^2R'^2$",
         )
         self.cap_text.set_text(
             f"stopped at the cap of {self.max_updates} updates (not converged)"
@@ -628,6 +641,10 @@ class PerceptronProofExplorer(Explorer):
             finally:
                 ctl.observe(self._on_change, names="value")
         self.values["step"] = state["step"]
+
+
+def _power_of_ten_above(x: float) -> float:
+    return 10.0 ** math.ceil(math.log10(x))
 
 
 class StaircaseExplorer(Explorer):
@@ -725,18 +742,26 @@ class StaircaseExplorer(Explorer):
         self.bound_pts.set_data(state["ds"], state["bounds"])
         self.current.set_data([d], [state["updates"]])
         top = max(float(np.max(state["bounds"])), 4.0**self.D_MAX * 4 / 3) * 3
-        self.ax.set_ylim(0.5, top)
-        self.ax.set_title(
-            f"d = {d}: {state['updates']} updates (closed form {state['closed_form']})"
+        set_limits(self.ax, ylim=(0.5, _power_of_ten_above(top)))
+        set_title(
+            self.ax, f"d = {d}: {state['updates']} updates (closed form {state['closed_form']})"
         )
         ks = np.arange(1, d + 1)
         self.w_perc.set_data(ks, state["w"])
         self.w_lp.set_data(ks, state["w_lp"])
         self.powers.set_data(ks, 2.0 ** (ks - 1))
         vals = np.concatenate([state["w"], state["w_lp"], 2.0 ** (ks - 1)])
-        self.ax2.set_xlim(0.5, d + 0.5)
-        self.ax2.set_ylim(float(vals.min()) / 2, float(vals.max()) * 2)
-        self.ax2.set_title(f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
+        # fixed x range and whole powers of ten in y: neighbouring d share the limits
+        lo, hi = float(vals.min()) / 2, float(vals.max()) * 2
+        set_limits(
+            self.ax2,
+            (0.5, self.D_MAX + 0.5),
+            (
+                10.0 ** math.floor(math.log10(lo)),
+                _power_of_ten_above(max(hi, 2.0 ** (self.D_MAX + 1))),
+            ),
+        )
+        set_title(self.ax2, f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
         self.refresh()
 
     def readout(self, state: dict[str, Any]) -> str:
@@ -862,10 +887,11 @@ class ThresholdExplorer(Explorer):
         self.t_line.set_data(
             *line_in_box(self.w, self.b - t, self.ax2.get_xlim(), self.ax2.get_ylim())
         )
-        self.ax1.set_title(f"T = {T:.2f}  ⇒  t = {t:+.2f}")
-        self.ax2.set_title(
+        set_title(self.ax1, f"T = {T:.2f}  ⇒  t = {t:+.2f}")
+        set_title(
+            self.ax2,
             f"predict +1 when $w\\cdot x+b \\geq$ {t:+.2f}: "
-            f"{state['false_positive']} FP, {state['false_negative']} FN"
+            f"{state['false_positive']} FP, {state['false_negative']} FN",
         )
         self.refresh()
 
@@ -1108,11 +1134,11 @@ class LikelihoodScalingExplorer(Explorer):
         update_probability(self.prob, self.w, self.b, scale=c)
         self.mark1.set_data([c], [state["log_likelihood"]])
         self.mark2.set_data([c], [state["log_neg_log_likelihood"]])
-        self.ax0.set_title(
-            f"{self.data}\nsmallest P(own label) = {state['min_own_probability']:.4g}"
+        set_title(
+            self.ax0, f"{self.data}\nsmallest P(own label) = {state['min_own_probability']:.4g}"
         )
-        self.ax1.set_title(f"c = {c:.3g}: ln L = {state['log_likelihood']:.4g}")
-        self.ax2.set_title(f"ln(−ln L) = {state['log_neg_log_likelihood']:.4g}")
+        set_title(self.ax1, f"c = {c:.3g}: ln L = {state['log_likelihood']:.4g}")
+        set_title(self.ax2, f"ln(−ln L) = {state['log_neg_log_likelihood']:.4g}")
         self.refresh()
 
     def readout(self, state: dict[str, Any]) -> str:
@@ -1250,10 +1276,10 @@ class ImplicitBiasExplorer(Explorer):
         for line in self.vlines:
             line.set_xdata([t, t])
         self.mark.set_data([t], [state["angle_deg"]])
-        self.axes[0].set_title(f"t = {t:.0f}: geometric margin {state['margin']:.3f}")
-        self.axes[1].set_title(f"angle {state['angle_deg']:.2f}°")
-        self.axes[2].set_title(f"‖w(t)‖ = {state['norm']:.3g}")
-        self.axes[3].set_title(f"loss = {state['loss']:.3g}")
+        set_title(self.axes[0], f"t = {t:.0f}: geometric margin {state['margin']:.3f}")
+        set_title(self.axes[1], f"angle {state['angle_deg']:.2f}°")
+        set_title(self.axes[2], f"‖w(t)‖ = {state['norm']:.3g}")
+        set_title(self.axes[3], f"loss = {state['loss']:.3g}")
         self.refresh()
 
     def readout(self, state: dict[str, Any]) -> str:
@@ -1382,13 +1408,14 @@ class LPSeparatorsExplorer(Explorer):
         return [f"{name}: {m:.4f}" for name, m in zip(names, g, strict=True)]
 
     def draw(self, state: dict[str, Any]) -> None:
-        square_limits(self.ax, state["radius"])
+        # R rounded up to a half, so nearby radii share the limits (and frames can be blits)
+        square_limits(self.ax, math.ceil(2.0 * state["radius"]) / 2.0)
         update_data(self.data_artists, state["X"], state["y"])
         for arts, (w, b) in zip(self.seps, state["separators"], strict=True):
             update_separator(arts, w, b)
         for text, label in zip(self.legend.get_texts(), self._labels(state), strict=True):
             text.set_text(label)
-        self.ax.set_title(f"γ = {state['margin']:.3f}, R = {state['radius']:.2f}: five separators")
+        set_title(self.ax, f"γ = {state['margin']:.3f}, R = {state['radius']:.2f}: five separators")
         self.refresh()
 
     def readout(self, state: dict[str, Any]) -> str:
@@ -1510,15 +1537,16 @@ class CertificateExplorer(Explorer):
         if state["separable"]:
             update_separator(self.sep, state["w"], state["b"])
             update_certificate(self.cert, X, None, None)
-            self.ax.set_title(
+            set_title(
+                self.ax,
                 f"separator found: min y(w·x+b) = {state['functional_margin']:.3g}, "
-                f"distance {state['geometric_margin']:.3f}"
+                f"distance {state['geometric_margin']:.3f}",
             )
         else:
             update_separator(self.sep, [0.0, 0.0], 0.0)  # hides the line
             update_certificate(self.cert, X, state["lam"], state["point"])
             p = state["point"]
-            self.ax.set_title(f"certificate found: p = ({p[0]:.3f}, {p[1]:.3f}) in both hulls")
+            set_title(self.ax, f"certificate found: p = ({p[0]:.3f}, {p[1]:.3f}) in both hulls")
         self.refresh()
 
     def readout(self, state: dict[str, Any]) -> str:
@@ -1734,12 +1762,13 @@ class VertexCoverExplorer(Explorer):
         update_data(self.strip, P, state["y"])
         self.crosses.set_data(P[state["wrong"], 0], P[state["wrong"], 1])
         span = max(1.0, float(np.max(np.abs(state["scores"])))) * 1.2
-        self.ax2.set_xlim(-span, span)
+        set_limits(self.ax2, (-span, span))
         self.origin_note.set_position((state["scores"][0], 2.18))
         self.origin_note.set_text(f"weight {state['origin_weight']:g}")
         name = graph_name(state["family"], n_v)
-        self.ax.set_title(f"{name}: $|E|$ = {len(edges)}, $\\tau(G)$ = {state['tau']}")
-        self.ax2.set_title(
+        set_title(self.ax, f"{name}: $|E|$ = {len(edges)}, $\\tau(G)$ = {state['tau']}")
+        set_title(
+            self.ax2,
             f"{state['separator']} (origin weight {state['origin_weight']:g}): "
             f"weighted disagreements = {state['disagreements']:g}",
             fontsize="medium",

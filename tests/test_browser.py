@@ -37,6 +37,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 LATENCIES: list[dict] = []
+PRESSES = 4  # key presses per slider (the first one is a full render, see _exercise_explorer)
 
 
 @pytest.fixture(scope="module")
@@ -127,54 +128,72 @@ def _exercise_explorer(page, output, name: str) -> None:
         label = output.locator(".widget-slider").nth(j).locator(".widget-label").first.inner_text()
         value, top = (handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemax"))
         key = "ArrowLeft" if value is not None and value == top else "ArrowRight"
-        output.evaluate(
-            """(el) => {
-                const canvas = el.querySelector('.jupyter-matplotlib-canvas-div canvas');
-                const readout = el.querySelector('.widget-html-content');
-                const before = canvas.toDataURL();
-                window.__probe = {t0: null, t1: null,
-                                  readout: readout ? readout.innerText : null};
-                document.addEventListener('keydown', () => {
-                    if (window.__probe.t0 === null) window.__probe.t0 = performance.now();
-                }, {capture: true, once: true});
-                const poll = () => {
-                    if (window.__probe.t0 !== null && canvas.toDataURL() !== before) {
-                        window.__probe.t1 = performance.now();
-                        return;
-                    }
-                    requestAnimationFrame(poll);
-                };
-                requestAnimationFrame(poll);
-            }"""
-        )
-        handle.focus()
-        page.keyboard.press(key)
-        page.wait_for_function("window.__probe.t1 !== null", timeout=30_000)
-        probe = page.evaluate("window.__probe")
-        if probe["readout"]:
-            output.evaluate(
-                """(el) => new Promise((resolve, reject) => {
-                    const start = performance.now();
-                    const check = () => {
-                        const r = el.querySelector('.widget-html-content');
-                        if (r && r.innerText !== window.__probe.readout) return resolve(true);
-                        if (performance.now() - start > 20000) return reject('readout unchanged');
-                        setTimeout(check, 50);
-                    };
-                    check();
-                })"""
+        # the first press teaches the kernel which artists this slider moves (a full render),
+        # the next ones are what a student dragging the slider sees (blitted frames)
+        for press in range(1, PRESSES + 1):
+            ms = _press_and_time(page, output, handle, key)
+            LATENCIES.append(
+                {
+                    "notebook": name.split("-explorer")[0],
+                    "explorer": name,
+                    "slider": label,
+                    "key": key,
+                    "press": press,
+                    "ms": ms,
+                }
             )
-        LATENCIES.append(
-            {
-                "notebook": name.split("-explorer")[0],
-                "explorer": name,
-                "slider": label,
-                "key": key,
-                "ms": round(probe["t1"] - probe["t0"], 1),
-            }
-        )
     assert moved > 0, f"{name}: every slider of this explorer is disabled"
     output.screenshot(path=str(ARTIFACTS / f"{name}-after.png"))
+
+
+def _press_and_time(page, output, handle, key: str) -> float:
+    """Press a key on a slider; return the ms from the keydown to changed canvas pixels, after
+    checking that the readout under the figure changed too."""
+    output.evaluate(
+        """(el) => {
+            const canvas = el.querySelector('.jupyter-matplotlib-canvas-div canvas');
+            const readout = el.querySelector('.widget-html-content');
+            const pixels = () => new Uint32Array(canvas.getContext('2d')
+                .getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+            const before = pixels();
+            const changed = () => {
+                const now = pixels();
+                if (now.length !== before.length) return true;
+                for (let i = 0; i < now.length; i++) if (now[i] !== before[i]) return true;
+                return false;
+            };
+            window.__probe = {t0: null, t1: null, readout: readout ? readout.innerText : null};
+            document.addEventListener('keydown', () => {
+                if (window.__probe.t0 === null) window.__probe.t0 = performance.now();
+            }, {capture: true, once: true});
+            const poll = () => {
+                if (window.__probe.t0 !== null && changed()) {
+                    window.__probe.t1 = performance.now();
+                    return;
+                }
+                requestAnimationFrame(poll);
+            };
+            requestAnimationFrame(poll);
+        }"""
+    )
+    handle.focus()
+    page.keyboard.press(key)
+    page.wait_for_function("window.__probe.t1 !== null", timeout=30_000)
+    probe = page.evaluate("window.__probe")
+    if probe["readout"]:
+        output.evaluate(
+            """(el) => new Promise((resolve, reject) => {
+                const start = performance.now();
+                const check = () => {
+                    const r = el.querySelector('.widget-html-content');
+                    if (r && r.innerText !== window.__probe.readout) return resolve(true);
+                    if (performance.now() - start > 20000) return reject('readout unchanged');
+                    setTimeout(check, 50);
+                };
+                check();
+            })"""
+        )
+    return round(probe["t1"] - probe["t0"], 1)
 
 
 def latency_summary() -> str:
@@ -182,7 +201,13 @@ def latency_summary() -> str:
     ms = [r["ms"] for r in LATENCIES]
     if not ms:
         return ""
+    later = [r["ms"] for r in LATENCIES if r.get("press", 1) > 1]
     return (
         f"browser slider latency (key press -> changed pixels) over {len(ms)} moves: "
         f"median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms"
+        + (
+            f"; after each slider's first press: median {statistics.median(later):.0f} ms"
+            if later
+            else ""
+        )
     )

@@ -105,7 +105,12 @@ def _imported_top_level(paths) -> set[str]:
 
 
 # import name -> distribution name, where they differ
-_DIST = {"sklearn": "scikit-learn", "yaml": "pyyaml", "mpl_toolkits": "matplotlib"}
+_DIST = {
+    "sklearn": "scikit-learn",
+    "yaml": "pyyaml",
+    "mpl_toolkits": "matplotlib",
+    "PIL": "pillow",
+}
 
 
 @pytest.mark.parametrize("folder", ["linsep_helpers", "tests"])

@@ -1,0 +1,265 @@
+"""Blitted frames on a live (ipympl) canvas: same pixels as a full render, and really blits.
+
+The browser is simulated the way ipympl's front end drives the kernel: after a slider move
+the canvas asks for a frame (``draw_idle``) and the front end answers with a "draw" message,
+which the test sends with ``canvas.handle_event({"type": "draw"})``.
+"""
+
+import io
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+from PIL import Image
+
+import linsep_helpers as lh
+from linsep_helpers._blit import encode_png
+from linsep_helpers.widgets import Explorer
+
+IPYMPL = "module://ipympl.backend_nbagg"
+
+# ipympl 0.10.0 builds its toolbar with an argument traitlets deprecates; not ours to fix
+pytestmark = pytest.mark.filterwarnings(
+    r"ignore:Passing unrecognized arguments to super\(Toolbar\):DeprecationWarning"
+)
+
+
+def _explorers() -> list[type]:
+    out, todo = [], list(Explorer.__subclasses__())
+    while todo:
+        cls = todo.pop(0)
+        todo.extend(cls.__subclasses__())
+        if cls.__module__ == "linsep_helpers.widgets" and cls.sliders:
+            out.append(cls)
+    return out
+
+
+CASES = [(cls, s) for cls in _explorers() for s in cls.sliders]
+
+
+@pytest.fixture
+def ipympl_backend():
+    previous = matplotlib.get_backend()
+    plt.switch_backend(IPYMPL)
+    try:
+        yield
+    finally:
+        plt.close("all")
+        plt.switch_backend(previous)
+
+
+def _live(cls, **values):
+    ex = cls(**values)
+    ex.widget()
+    canvas = ex.fig.canvas
+    canvas.syncing_data_url = False  # as after the front end's "initialized" message
+    canvas.handle_event({"type": "draw"})  # the first frame the front end asks for
+    return ex, canvas
+
+
+def _frame(canvas) -> np.ndarray:
+    canvas.handle_event({"type": "draw"})
+    return np.asarray(canvas.get_renderer().buffer_rgba()).copy()
+
+
+def _full_render(canvas) -> np.ndarray:
+    canvas.draw()
+    return np.asarray(canvas.get_renderer().buffer_rgba()).copy()
+
+
+def _small_steps(s, k: int = 6) -> list:
+    """k slider positions a few steps apart from the start value (what a key press does)."""
+    if s.kind == "int":
+        lo = max(int(s.min), int(s.value) - k // 2)
+        return [min(lo + i, int(s.max)) for i in range(k)]
+    if s.kind == "log":
+        vals = s.value * 10.0 ** (np.arange(k) * (s.step or 0.05))
+    else:
+        vals = s.value + np.arange(k) * (s.step or (s.max - s.min) / 100)
+    return [float(v) for v in np.clip(vals, s.min, s.max)]
+
+
+def _limits(fig):
+    return [(ax.get_xlim(), ax.get_ylim()) for ax in fig.axes]
+
+
+@pytest.mark.parametrize(("cls", "slider"), CASES, ids=[f"{c.__name__}-{s.name}" for c, s in CASES])
+def test_blitted_frames_equal_full_renders(ipympl_backend, cls, slider):
+    ex, canvas = _live(cls)
+    values = _small_steps(slider)
+    for v in values:  # first sweep: the blitter learns which artists move
+        ex.update(**{slider.name: v})
+        _frame(canvas)
+    expected_blits = 0
+    before = dict(ex.blitter.frames)
+    for v in reversed(values):  # second sweep: the same artists move again
+        limits = _limits(ex.fig)
+        ex.update(**{slider.name: v})
+        expected_blits += _limits(ex.fig) == limits
+        blitted = _frame(canvas)
+        np.testing.assert_array_equal(blitted, _full_render(canvas))
+    blits = ex.blitter.frames["blit"] - before["blit"]
+    # every move that left the axis limits alone was a blit, not a full render
+    assert blits == expected_blits
+
+
+@pytest.mark.parametrize("cls", _explorers(), ids=lambda c: c.__name__)
+def test_live_frames_show_every_artist(ipympl_backend, cls):
+    """A full render with animated artists looks like matplotlib's own render (savefig):
+    only the stacking against grid lines and ticks may differ."""
+    ex, canvas = _live(cls)
+    for s in cls.sliders:
+        ex.update(**{s.name: _small_steps(s)[2]})
+        _frame(canvas)
+    live = _full_render(canvas)[..., :3].astype(int)
+    saved = np.asarray(Image.open(io.BytesIO(ex.png())).convert("RGB")).astype(int)
+    assert live.shape == saved.shape
+    strong = np.abs(live - saved).max(axis=2) > 60
+    assert strong.mean() < 0.002, f"{strong.mean():.2%} of the pixels differ strongly"
+
+
+@pytest.mark.parametrize("cls", _explorers(), ids=lambda c: c.__name__)
+def test_static_png_is_unchanged_by_blitting(ipympl_backend, cls):
+    """The static PNG (``explorer.png()``, also in the notebook's output) shows every artist
+    whether or not the blitter animates it."""
+    ex, canvas = _live(cls)
+    for s in cls.sliders:
+        for v in _small_steps(s)[:3]:
+            ex.update(**{s.name: v})
+            _frame(canvas)
+    assert ex.blitter.animated
+    blitted = np.asarray(Image.open(io.BytesIO(ex.png())))
+    ex.blitter.disconnect()  # no animated artist left
+    plain = np.asarray(Image.open(io.BytesIO(ex.png())))
+    np.testing.assert_array_equal(blitted, plain)
+
+
+def test_new_device_pixel_ratio_forces_a_full_frame_then_blits_again(ipympl_backend):
+    ex, canvas = _live(lh.MarginExplorer)
+    ex.update(margin=0.21)
+    _frame(canvas)
+    shape = _frame(canvas).shape
+    canvas.handle_event({"type": "set_device_pixel_ratio", "device_pixel_ratio": 2})
+    ex.update(margin=0.22)
+    full = ex.blitter.frames["full"]
+    frame = _frame(canvas)
+    assert ex.blitter.frames["full"] == full + 1
+    assert frame.shape[0] == 2 * shape[0] and frame.shape[1] == 2 * shape[1]
+    blits = ex.blitter.frames["blit"]
+    ex.update(margin=0.23)
+    np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
+    assert ex.blitter.frames["blit"] == blits + 1
+
+
+def test_replaced_artists_are_forgotten(ipympl_backend):
+    """Switching the data set of notebook 03's explorer rebuilds its legends."""
+    ex, canvas = _live(lh.LikelihoodScalingExplorer)
+    for c in (2.0, 3.0, 4.0):
+        ex.update(c=c)
+        _frame(canvas)
+    for option in lh.LIKELIHOOD_DATA_OPTIONS:
+        ex.select(option)
+        _frame(canvas)
+        for c in (5.0, 6.0):
+            ex.update(c=c)
+            np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
+        for _, artist in ex.blitter._animated + ex.blitter._overlay:
+            assert artist.figure is ex.fig
+
+
+def test_sent_frames_decode_to_the_canvas(ipympl_backend):
+    """What goes to the browser: a full PNG first, then diffs that rebuild every frame."""
+    ex, canvas = _live(lh.ThresholdExplorer)
+    sent = []
+    canvas.send_binary = sent.append
+    canvas._force_full = True
+    canvas.handle_event({"type": "draw"})
+    shown = np.asarray(Image.open(io.BytesIO(sent[-1])).convert("RGBA")).copy()
+    assert canvas._current_image_mode == "full"
+    for T in (0.52, 0.55, 0.6, 0.7):
+        ex.update(T=T)
+        canvas.handle_event({"type": "draw"})
+        assert canvas._current_image_mode == "diff"
+        diff = np.asarray(Image.open(io.BytesIO(sent[-1])).convert("RGBA"))
+        opaque = diff[..., 3] > 0
+        shown[opaque] = diff[opaque]
+        np.testing.assert_array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+
+
+def test_disconnect_restores_the_normal_draw(ipympl_backend):
+    ex, canvas = _live(lh.MarginExplorer)
+    ex.update(margin=0.3)
+    _frame(canvas)
+    assert ex.blitter.animated
+    ex.blitter.disconnect()
+    assert not any(a.get_animated() for a in ex.fig.findobj())
+    ex.update(margin=0.31)
+    full = _full_render(canvas)
+    assert "handle_draw" not in vars(canvas)
+    canvas.handle_event({"type": "draw"})
+    np.testing.assert_array_equal(np.asarray(canvas.get_renderer().buffer_rgba()), full)
+
+
+def test_agg_explorers_have_no_blitter():
+    ex = lh.MarginExplorer()
+    ex.widget()
+    assert ex.blitter is None
+
+
+# -- the helpers that keep limits and titles untouched when unchanged ------------------------
+@given(st.floats(min_value=1e-300, max_value=1e300))
+def test_nice_ceiling(x):
+    c = lh.nice_ceiling(x)
+    assert x <= c < 2.5 * x * (1 + 1e-12)
+    mantissa = c / 10.0 ** np.floor(np.log10(c) + 1e-12)
+    assert min(abs(mantissa - m) for m in (1.0, 2.0, 5.0, 10.0)) < 1e-9
+
+
+@pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
+def test_nice_ceiling_rejects(bad):
+    with pytest.raises(ValueError, match="x must be"):
+        lh.nice_ceiling(bad)
+
+
+def test_set_limits_and_title_leave_unchanged_axes_alone():
+    fig, ax = plt.subplots()
+    ax.set_xlim(0, 1)
+    ax.set_title("a")
+    fig.draw_without_rendering()
+    assert not fig.stale
+    assert lh.set_limits(ax, (0, 1)) is False
+    assert lh.set_title(ax, "a") is False
+    assert not fig.stale
+    assert lh.set_limits(ax, (0, 2), (-1, 1)) is True
+    assert ax.get_xlim() == (0, 2) and ax.get_ylim() == (-1, 1)
+    assert lh.set_title(ax, "b", fontsize="small") is True
+    assert ax.get_title() == "b" and fig.stale
+
+
+# -- the PNG encoder of the frames ---------------------------------------------------------------
+@settings(max_examples=60)
+@given(
+    hnp.arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 40), st.integers(1, 40), st.just(4)),
+        elements=st.sampled_from([0, 1, 127, 128, 254, 255]),
+    )
+)
+def test_encode_png_round_trips_through_pillow(rgba):
+    decoded = Image.open(io.BytesIO(encode_png(rgba)))
+    assert decoded.mode == "RGBA"
+    np.testing.assert_array_equal(np.asarray(decoded), rgba)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [np.zeros((4, 4, 3), np.uint8), np.zeros((4, 4, 4)), np.zeros((0, 4, 4), np.uint8)],
+    ids=["rgb", "float", "empty"],
+)
+def test_encode_png_rejects(bad):
+    with pytest.raises(ValueError, match="rgba must be"):
+        encode_png(bad)
