@@ -251,6 +251,18 @@ def _prepare(
     return Xa, ya, lr, (bs if bias else 0.0), w, b
 
 
+def _signed(
+    X: np.ndarray, y: np.ndarray, b: float, bias: bool, tcache: dict[float, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Switch _cyclic to the signed rows: (A = y x, -y, t = -y b, mode)."""
+    A = np.empty_like(X)  # same memory layout as X, hence the same BLAS kernel
+    np.multiply(X, y[:, None], out=A)
+    ny = -y
+    t = tcache[b] = ny * b
+    mode = 1 if not bias else 2 if 16 * X.shape[0] <= _TCACHE_MAX else 3
+    return A, ny, t, mode
+
+
 def _cyclic(
     X: np.ndarray,
     y: np.ndarray,
@@ -269,7 +281,8 @@ def _cyclic(
     and restarts at max(256, 2 (j + 1)) after a mistake at offset j.  These tricks cut the
     per-update cost without changing one bit of the run:
 
-    - Signed rows.  When n d <= _Z_MAX the rows z_i = y_i x_i are stored once, so the test
+    - Signed rows.  When n d <= _Z_MAX the rows z_i = y_i x_i are stored (once the run
+      has made n d / 1024 updates, which repays the copy), and the test
       y (x.w + b) <= 0 becomes z.w <= t_i = -y_i b.  Exact: y = +-1 only flips signs, so
       the same gemv kernel gives z.w = y fl(x.w) bit for bit, and fl(s + b) has the sign
       of s + b (it is 0 only when s + b is), so y fl(s + b) <= 0 <=> y s <= -y b.  The only
@@ -305,19 +318,17 @@ def _cyclic(
     # t = -y b taken from a cache keyed by b; 3: z.w <= t with t computed per product
     mode = 0
     A = X
-    ny = y
-    if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous):
-        A = np.empty_like(X)  # same memory layout as X, hence the same BLAS kernel
-        np.multiply(X, y[:, None], out=A)
-        ny = -y
-        mode = 1 if not bias else 2 if 16 * n <= _TCACHE_MAX else 3
+    ny = t = y
     tcache: dict[float, np.ndarray] = {}
     tmax = _TCACHE_MAX // n  # at least 16 vectors t in mode 2
-    t = ny * b if mode == 2 else ny
-    tcache[b] = t
     misses = 0
+    # the signed copy costs about one pass over X: it is built once the run has made
+    # enough updates to repay it (never for short runs), if it fits and X is contiguous
+    signed_at = n * d // 1024 if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous) else -1
+    if signed_at == 0:
+        A, ny, t, mode = _signed(X, y, b, bias, tcache)
     piece = _PIECE
-    thr = 0.4 if mode else 0.65
+    thr = 0.4 if signed_at >= 0 else 0.65
     split = _SPLIT_MAX // d  # longest logical chunk evaluated in two pieces
     # running share of mistakes found within `piece` rows of the previous one: splitting
     # pays off only while most mistakes come that early
@@ -400,6 +411,8 @@ def _cyclic(
                     mode = 0  # plain test from now on (see the docstring)
                     A = X
             updates += 1
+            if updates == signed_at and -_INF < b < _INF:
+                A, ny, t, mode = _signed(X, y, b, bias, tcache)
             if rec is not None:
                 rec.add(w, b, i, epoch)
             if updates >= cap:
