@@ -335,6 +335,13 @@ def _browser() -> tuple[str, float | None]:
             f"{np.percentile(later, 95):.0f} ms; first press of each slider (full render, the "
             f"blitter learns) median {np.median(first):.0f} ms. "
         )
+        arrive = [r["frame_ms"] for r in data if r.get("press", 1) > 1 and r.get("frame_ms")]
+        if arrive:
+            summary += (
+                f"Of the later presses' median, {np.median(arrive):.0f} ms pass until the "
+                "frame's bytes reach the page (slider message to the kernel, update, blit, "
+                "frame back); the rest is the browser decoding and painting it. "
+            )
     else:
         summary += f"median **{med:.0f} ms**, p95 {np.percentile(ms, 95):.0f} ms. "
     summary += "Goal <= 50 ms median: " + (

@@ -7,11 +7,13 @@ changed artists over it (*blitting*) costs a few milliseconds.
 
 ``Blitter`` does this inside ipympl's own frame protocol:
 
-1. the explorer moves its artists and calls ``canvas.draw_idle()``; ipympl tells the browser,
-   which asks for a frame once it has received the previous one.  (Frames are not pushed
-   unasked: the browser drops an image that is still decoding when the next one arrives,
-   and a dropped *diff* frame would leave stale pixels behind.  A burst of slider moves
-   therefore costs one frame, not one per move.)
+1. the explorer moves its artists and calls ``Blitter.show``.  Usually that asks ipympl for
+   a frame (``canvas.draw_idle()``): ipympl tells the browser, which requests a frame once
+   it has received the previous one, so a burst of slider moves costs one frame, not one per
+   move.  Frames are not sent unasked in a burst: the browser drops an image that is still
+   decoding when the next one arrives, and a lost *diff* frame leaves stale pixels behind.
+   Only the first move after a pause (no frame for ``PUSH_GAP_S``) gets its blit pushed at
+   once, which saves the request's round trip.
 2. the frame request (``canvas.handle_draw``, replaced on this canvas instance) is answered
    - by a *blit* when only the blitter's artists changed since the last full render: restore
      the background, draw the animated artists, composite the overlay, send the changed
@@ -33,11 +35,13 @@ animated text that grows over a static artist drawn above it (it is drawn over i
 
 from __future__ import annotations
 
+import math
 import struct
+import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -131,13 +135,19 @@ class Blitter:
       inside the plot).  Drawing a legend costs 15-25 ms, so an overlay is rendered once per
       full render into a transparent layer and composited (alpha-blended) onto every frame.
 
-    ``frames`` counts the frames sent: {"blit": ..., "full": ...}.
+    ``frames`` counts the frames sent: {"blit": ..., "full": ...}; "pushed" counts the blits
+    sent without a request (see ``show``).
     """
+
+    #: Shortest time (s) after a frame before the next blit may be pushed unasked.
+    PUSH_GAP_S: ClassVar[float] = 0.1
 
     def __init__(self, fig: Figure) -> None:
         self.fig = fig
         self.canvas: Any = fig.canvas
-        self.frames: dict[str, int] = {"blit": 0, "full": 0}
+        self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0}
+        self._requested = False  # a frame request (draw_idle) is on its way
+        self._last_sent = -math.inf  # time.monotonic() of the last frame sent
         self._animated: list[tuple[Figure | Axes, Artist]] = []
         self._overlay: list[tuple[Figure | Axes, Artist]] = []
         self._layer: list[tuple[slice, slice, np.ndarray]] = []
@@ -170,8 +180,11 @@ class Blitter:
             setattr(self, name, kept)
         return dropped
 
-    def _learn(self) -> None:
-        """Animate every changed (stale) artist and what is drawn above it (see class doc)."""
+    def learn(self) -> None:
+        """Animate every changed (stale) artist and what is drawn above it (see class doc).
+
+        Runs before every full render; ``Explorer._teach_blitter`` also calls it after moving
+        each slider one step, before the first frame."""
         self._prune()
         # an overlay that changed is drawn on every frame from now on
         for entry in [e for e in self._overlay if _is_dirty(e[1])]:
@@ -266,17 +279,44 @@ class Blitter:
             and not any(_is_dirty(a) for _, a in self._overlay)
         )
 
+    def show(self) -> None:
+        """Bring the browser the new state of the artists (``Explorer.refresh`` calls this).
+
+        If the last frame went out at least ``PUSH_GAP_S`` ago, no frame request is pending and
+        a blit will do, the blit is sent at once (*pushed*): this saves the round trip of
+        ipympl's frame request, and the long gap keeps the browser from receiving a frame
+        while it still decodes the previous one (ipympl's own protocol leaves one round trip,
+        ~15 ms, between frames).  Otherwise it asks for a frame (``draw_idle``).
+        """
+        if (
+            not self._requested
+            and not getattr(self.canvas, "syncing_data_url", True)  # a front end is listening
+            and time.monotonic() - self._last_sent >= self.PUSH_GAP_S
+            and self.can_blit()
+        ):
+            self.frames["pushed"] += 1
+            self._blit()
+        else:
+            self._requested = True
+            self.canvas.draw_idle()
+
+    def _blit(self) -> None:
+        self.canvas.restore_region(self._background)
+        self._draw_frame(self._renderer)
+        self.frames["blit"] += 1
+        self.canvas.blit(self.fig.bbox)  # sends the changed pixels to the browser
+        self._last_sent = time.monotonic()
+
     def _handle_draw(self, event: Any = None) -> None:
         """ipympl's frame request."""
+        self._requested = False
         if self.can_blit():
-            self.canvas.restore_region(self._background)
-            self._draw_frame(self._renderer)
-            self.frames["blit"] += 1
-            self.canvas.blit(self.fig.bbox)  # sends the changed pixels to the browser
+            self._blit()
         else:
-            self._learn()
+            self.learn()
             self.frames["full"] += 1
             self.canvas.draw()  # full render; _on_draw saves the background
+            self._last_sent = time.monotonic()
 
     def _get_diff_image(self) -> bytes | None:
         """The frame to send: matplotlib's ``FigureCanvasWebAggCore.get_diff_image`` (the

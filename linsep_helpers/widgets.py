@@ -105,6 +105,18 @@ class Slider:
             **common,
         )
 
+    def neighbour(self, value: float) -> float:
+        """The value one step away from ``value`` (up, or down at the top): one key press."""
+        if self.kind == "log":
+            lo, hi = math.log10(self.min), math.log10(self.max)
+            factor = 10.0 ** (self.step or (hi - lo) / 100)
+            up = value * factor
+            return up if up <= self.max else value / factor
+        step = (int(self.step or 1) if self.kind == "int" else self.step) or (
+            (self.max - self.min) / 100
+        )
+        return value + step if value + step <= self.max else value - step
+
     @property
     def extremes(self) -> tuple[float, float]:
         """The two ends of the slider (what the tests exercise)."""
@@ -141,6 +153,7 @@ class Explorer:
         self._readout: ipw.HTML | None = None
         self._box: ipw.VBox | None = None
         self.blitter: Blitter | None = None
+        self._quiet = False
         self.controls: dict[str, ipw.Widget] = {}
         self.state = self.compute(**self.values)
         self.draw(self.state)
@@ -190,8 +203,12 @@ class Explorer:
 
     def refresh(self) -> None:
         """Push the figure to the screen: ipympl redraws itself, the fallback re-encodes."""
+        if self._quiet:
+            return
         if self._image is not None:
             self._image.value = self.png()
+        elif self.blitter is not None:
+            self.blitter.show()
         elif isinstance(self.fig.canvas, ipw.DOMWidget):
             self.fig.canvas.draw_idle()
 
@@ -219,6 +236,7 @@ class Explorer:
             canvas.toolbar_visible = False
             canvas.resizable = False
             self.blitter = Blitter(self.fig)  # frames redraw only what a slider moved
+            self._teach_blitter()
             view = canvas
         else:  # inline or headless: a PNG in an Image widget
             self._image = ipw.Image(value=self.png(), format="png")
@@ -229,6 +247,20 @@ class Explorer:
             layout=ipw.Layout(align_items="flex-start"),
         )
         return self._box
+
+    def _teach_blitter(self) -> None:
+        """Move every slider one step and back, unseen, so that the blitter knows from the
+        start which artists each slider moves: the first real move is then a blit too."""
+        assert self.blitter is not None
+        self._quiet = True  # no refresh: nothing of this reaches the screen
+        try:
+            for s in self.sliders:
+                probe = {**self.values, s.name: s.neighbour(self.values[s.name])}
+                self.draw(self.compute(**probe))
+                self.blitter.learn()
+            self.draw(self.state)
+        finally:
+            self._quiet = False
 
     def _on_change(self, change: dict[str, Any]) -> None:
         owner = change["owner"]

@@ -53,16 +53,31 @@ def ipympl_backend():
 
 
 def _live(cls, **values):
+    """An explorer on an ipympl canvas with a simulated front end: it records the "draw"
+    events the kernel sends (requests for a frame) and the frames (PNG bytes) it receives."""
     ex = cls(**values)
     ex.widget()
     canvas = ex.fig.canvas
     canvas.syncing_data_url = False  # as after the front end's "initialized" message
+    canvas.events, canvas.received = [], []
+    send_event = canvas.send_event
+
+    def record_event(event_type, **kwargs):
+        canvas.events.append(event_type)
+        return send_event(event_type, **kwargs)
+
+    canvas.send_event = record_event
+    canvas.send_binary = canvas.received.append
     canvas.handle_event({"type": "draw"})  # the first frame the front end asks for
     return ex, canvas
 
 
 def _frame(canvas) -> np.ndarray:
-    canvas.handle_event({"type": "draw"})
+    """What the front end does next: ask for the frame the kernel announced, if any; return
+    the canvas pixels (the frame that was sent)."""
+    if "draw" in canvas.events:
+        canvas.events.clear()
+        canvas.handle_event({"type": "draw"})
     return np.asarray(canvas.get_renderer().buffer_rgba()).copy()
 
 
@@ -105,6 +120,20 @@ def test_blitted_frames_equal_full_renders(ipympl_backend, cls, slider):
     blits = ex.blitter.frames["blit"] - before["blit"]
     # every move that left the axis limits alone was a blit, not a full render
     assert blits == expected_blits
+
+
+@pytest.mark.parametrize(("cls", "slider"), CASES, ids=[f"{c.__name__}-{s.name}" for c, s in CASES])
+def test_first_move_is_a_blit_when_the_limits_stay(ipympl_backend, cls, slider):
+    """The explorer teaches the blitter before the first frame, so even the first move of
+    each slider redraws only what it moves, unless it changes an axis limit."""
+    ex, canvas = _live(cls)
+    limits = _limits(ex.fig)
+    frames = dict(ex.blitter.frames)
+    ex.update(**{slider.name: slider.neighbour(ex.values[slider.name])})  # blit may be pushed
+    frame = _frame(canvas)
+    blitted = ex.blitter.frames["blit"] - frames["blit"]
+    assert blitted == (1 if _limits(ex.fig) == limits else 0)
+    np.testing.assert_array_equal(frame, _full_render(canvas))
 
 
 @pytest.mark.parametrize("cls", _explorers(), ids=lambda c: c.__name__)
@@ -174,20 +203,66 @@ def test_replaced_artists_are_forgotten(ipympl_backend):
 def test_sent_frames_decode_to_the_canvas(ipympl_backend):
     """What goes to the browser: a full PNG first, then diffs that rebuild every frame."""
     ex, canvas = _live(lh.ThresholdExplorer)
-    sent = []
-    canvas.send_binary = sent.append
     canvas._force_full = True
     canvas.handle_event({"type": "draw"})
-    shown = np.asarray(Image.open(io.BytesIO(sent[-1])).convert("RGBA")).copy()
+    shown = np.asarray(Image.open(io.BytesIO(canvas.received[-1])).convert("RGBA")).copy()
     assert canvas._current_image_mode == "full"
+    seen = len(canvas.received)
     for T in (0.52, 0.55, 0.6, 0.7):
         ex.update(T=T)
-        canvas.handle_event({"type": "draw"})
+        _frame(canvas)
         assert canvas._current_image_mode == "diff"
-        diff = np.asarray(Image.open(io.BytesIO(sent[-1])).convert("RGBA"))
+        assert len(canvas.received) == seen + 1  # one frame per move
+        seen += 1
+        diff = np.asarray(Image.open(io.BytesIO(canvas.received[-1])).convert("RGBA"))
         opaque = diff[..., 3] > 0
         shown[opaque] = diff[opaque]
         np.testing.assert_array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+
+
+def test_first_move_after_a_pause_is_pushed_without_a_request(ipympl_backend, monkeypatch):
+    ex, canvas = _live(lh.MarginExplorer)
+    for m in (0.21, 0.22):  # learn what the margin slider moves
+        ex.update(margin=m)
+        _frame(canvas)
+    monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 0.0)
+    canvas.events.clear()
+    sent, pushed = len(canvas.received), ex.blitter.frames["pushed"]
+    ex.update(margin=0.23)
+    assert "draw" not in canvas.events  # no request: the frame went out with the update
+    assert len(canvas.received) == sent + 1 and ex.blitter.frames["pushed"] == pushed + 1
+    np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
+    # within the gap the next move asks for a frame instead
+    monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 3600.0)
+    ex.update(margin=0.24)
+    assert "draw" in canvas.events and len(canvas.received) == sent + 2  # nothing pushed
+    np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
+
+
+def test_no_push_while_a_request_is_pending(ipympl_backend, monkeypatch):
+    ex, canvas = _live(lh.MarginExplorer)
+    ex.update(margin=0.21)
+    _frame(canvas)
+    monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 3600.0)
+    ex.update(margin=0.22)  # asks for a frame; the front end has not answered yet
+    assert "draw" in canvas.events
+    monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 0.0)
+    sent = len(canvas.received)
+    ex.update(margin=0.23)
+    assert len(canvas.received) == sent  # still waits for the request
+    np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
+
+
+def test_no_push_without_a_front_end(ipympl_backend, monkeypatch):
+    """Executed without a browser (nbconvert, nbval): nothing is pushed."""
+    ex, canvas = _live(lh.MarginExplorer)
+    ex.update(margin=0.21)
+    _frame(canvas)
+    canvas.syncing_data_url = True
+    monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 0.0)
+    sent = len(canvas.received)
+    ex.update(margin=0.22)
+    assert len(canvas.received) == sent and ex.blitter.frames["pushed"] == 0
 
 
 def test_disconnect_restores_the_normal_draw(ipympl_backend):

@@ -126,12 +126,18 @@ def _exercise_explorer(page, output, name: str) -> None:
             continue  # disabled whatever the explorer's dropdown shows
         moved += 1
         label = output.locator(".widget-slider").nth(j).locator(".widget-label").first.inner_text()
-        value, top = (handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemax"))
-        key = "ArrowLeft" if value is not None and value == top else "ArrowRight"
+        key = "ArrowRight"
         # the first press teaches the kernel which artists this slider moves (a full render),
         # the next ones are what a student dragging the slider sees (blitted frames)
         for press in range(1, PRESSES + 1):
-            ms = _press_and_time(page, output, handle, key)
+            value, low, top = (
+                handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemin", "aria-valuemax")
+            )
+            if value is not None and value == top:
+                key = "ArrowLeft"  # turn back at either end, so every press changes the value
+            elif value is not None and value == low:
+                key = "ArrowRight"
+            ms, frame_ms = _press_and_time(page, output, handle, key)
             LATENCIES.append(
                 {
                     "notebook": name.split("-explorer")[0],
@@ -140,15 +146,16 @@ def _exercise_explorer(page, output, name: str) -> None:
                     "key": key,
                     "press": press,
                     "ms": ms,
+                    "frame_ms": frame_ms,  # key press -> the frame's bytes reach the page
                 }
             )
     assert moved > 0, f"{name}: every slider of this explorer is disabled"
     output.screenshot(path=str(ARTIFACTS / f"{name}-after.png"))
 
 
-def _press_and_time(page, output, handle, key: str) -> float:
-    """Press a key on a slider; return the ms from the keydown to changed canvas pixels, after
-    checking that the readout under the figure changed too."""
+def _press_and_time(page, output, handle, key: str) -> tuple[float, float | None]:
+    """Press a key on a slider; return the ms from the keydown to changed canvas pixels and to
+    the arrival of the new frame's bytes, after checking that the readout changed too."""
     output.evaluate(
         """(el) => {
             const canvas = el.querySelector('.jupyter-matplotlib-canvas-div canvas');
@@ -162,24 +169,37 @@ def _press_and_time(page, output, handle, key: str) -> float:
                 for (let i = 0; i < now.length; i++) if (now[i] !== before[i]) return true;
                 return false;
             };
-            window.__probe = {t0: null, t1: null, readout: readout ? readout.innerText : null};
+            if (!window.__hooks) {
+                // ipympl turns each frame it receives into a blob URL ...
+                const create = URL.createObjectURL.bind(URL);
+                URL.createObjectURL = (blob) => {
+                    const p = window.__probe;
+                    if (p && p.t0 !== null && p.tb === null) p.tb = performance.now();
+                    return create(blob);
+                };
+                // ... and paints it with drawImage: the pixels are compared after each paint
+                // of the probed canvas (no polling that would load the page meanwhile)
+                const draw = CanvasRenderingContext2D.prototype.drawImage;
+                CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+                    const out = draw.apply(this, args);
+                    const p = window.__probe;
+                    if (p && p.t0 !== null && p.t1 === null && this.canvas === p.canvas
+                        && p.changed()) p.t1 = performance.now();
+                    return out;
+                };
+                window.__hooks = true;
+            }
+            window.__probe = {t0: null, tb: null, t1: null, canvas: canvas, changed: changed,
+                              readout: readout ? readout.innerText : null};
             document.addEventListener('keydown', () => {
                 if (window.__probe.t0 === null) window.__probe.t0 = performance.now();
             }, {capture: true, once: true});
-            const poll = () => {
-                if (window.__probe.t0 !== null && changed()) {
-                    window.__probe.t1 = performance.now();
-                    return;
-                }
-                requestAnimationFrame(poll);
-            };
-            requestAnimationFrame(poll);
         }"""
     )
     handle.focus()
     page.keyboard.press(key)
     page.wait_for_function("window.__probe.t1 !== null", timeout=30_000)
-    probe = page.evaluate("window.__probe")
+    probe = page.evaluate("(({t0, tb, t1, readout}) => ({t0, tb, t1, readout}))(window.__probe)")
     if probe["readout"]:
         output.evaluate(
             """(el) => new Promise((resolve, reject) => {
@@ -193,7 +213,8 @@ def _press_and_time(page, output, handle, key: str) -> float:
                 check();
             })"""
         )
-    return round(probe["t1"] - probe["t0"], 1)
+    frame = probe["tb"] - probe["t0"] if probe["tb"] is not None else None
+    return round(probe["t1"] - probe["t0"], 1), None if frame is None else round(frame, 1)
 
 
 def latency_summary() -> str:
