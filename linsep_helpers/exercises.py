@@ -4,7 +4,22 @@ without printing the solution. Every notebook's exercises call the functions her
 
 from __future__ import annotations
 
+import math
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._validate import check_Xy
+from .hardness import cube_graph
+from .logistic import (
+    gradient_log_likelihood,
+    log_sigmoid,
+    scaled_log_likelihood,
+    threshold_offset,
+)
 
 __all__ = ["Feedback"]
 
@@ -26,8 +41,7 @@ class Feedback:
         return self.ok
 
 
-# --- Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ---
-from numpy.typing import ArrayLike  # noqa: E402
+# --- Notebook 01: linear separability ---
 
 __all__ += [
     "check_separator",
@@ -248,8 +262,6 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
 
 
 # --- Notebook 02: the perceptron and its convergence proof ---
-import numpy as _np02  # noqa: E402
-from numpy.typing import ArrayLike as _ArrayLike02  # noqa: E402
 
 __all__ += [
     "check_perceptron_by_hand",
@@ -268,12 +280,12 @@ def _nb02_number(answer: object, what: str) -> float | Feedback:
     if isinstance(answer, bool) or not isinstance(answer, numbers.Real):
         return Feedback(False, f"the answer must be a single number; got {answer!r}")
     v = float(answer)
-    if not _np02.isfinite(v):
+    if not np.isfinite(v):
         return Feedback(False, "the answer must be a finite number (no NaN or inf)")
     return v
 
 
-def check_perceptron_by_hand(answer: object, X: _ArrayLike02, y: _ArrayLike02) -> Feedback:
+def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer`` the list of weight vectors w_1, w_2, ..., w_M that the homogeneous
     perceptron (cyclic order, start w = 0, update w <- w + y x on y w.x <= 0) holds after
     each of its updates on (X, y), up to convergence? Says which update is the first wrong
@@ -287,14 +299,14 @@ def check_perceptron_by_hand(answer: object, X: _ArrayLike02, y: _ArrayLike02) -
     Xa, ya = check_Xy(X, y)
     d = Xa.shape[1]
     try:
-        rows = [_np02.asarray(a, dtype=float) for a in answer]  # type: ignore[union-attr]
+        rows = [np.asarray(a, dtype=float) for a in answer]  # type: ignore[union-attr]
     except (TypeError, ValueError):
         return Feedback(False, "the answer must be a list of vectors (one per update)")
     for k, a in enumerate(rows, start=1):
-        if a.shape != (d,) or not _np02.all(_np02.isfinite(a)):
+        if a.shape != (d,) or not np.all(np.isfinite(a)):
             return Feedback(False, f"entry {k} must be a vector of {d} finite numbers")
     run = perceptron(Xa, ya, bias=False, max_epochs=1000, max_updates=1000)
-    truth = run.trace.w[1:] if run.trace is not None else _np02.zeros((0, d))
+    truth = run.trace.w[1:] if run.trace is not None else np.zeros((0, d))
     for k, a in enumerate(rows, start=1):
         if k > truth.shape[0]:
             return Feedback(
@@ -302,7 +314,7 @@ def check_perceptron_by_hand(answer: object, X: _ArrayLike02, y: _ArrayLike02) -
                 f"the perceptron stops after {truth.shape[0]} updates, but you listed "
                 f"{len(rows)}: after the last update a full pass finds no mistake",
             )
-        if not _np02.allclose(a, truth[k - 1], atol=1e-9):
+        if not np.allclose(a, truth[k - 1], atol=1e-9):
             if k == 1:
                 hint = "the first update happens at the first example with y w·x <= 0 for w = 0"
             else:
@@ -320,9 +332,7 @@ def check_perceptron_by_hand(answer: object, X: _ArrayLike02, y: _ArrayLike02) -
     return Feedback(True, f"right: {len(rows)} updates, then a full pass without a mistake")
 
 
-def check_novikoff_bound(
-    answer: object, X: _ArrayLike02, y: _ArrayLike02, w_star: _ArrayLike02
-) -> Feedback:
+def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: ArrayLike) -> Feedback:
     """Is ``answer`` the homogeneous mistake bound R^2/gamma^2 for the data (X, y) and the
     separator w_star (R = max ||x||, gamma = min y w*.x / ||w*||)? Recognises the usual slips
     (forgetting the square, not normalising w*). Notebook 02 (claim C09).
@@ -334,11 +344,11 @@ def check_novikoff_bound(
         return v
     Xa, ya = check_Xy(X, y)
     ws = check_vector(w_star, Xa.shape[1], "w_star")
-    gf = float(_np02.min(ya * (Xa @ ws)))
+    gf = float(np.min(ya * (Xa @ ws)))
     if not gf > 0:
         raise ValueError("w_star does not separate (X, y) through the origin")
-    R = float(_np02.max(_np02.linalg.norm(Xa, axis=1)))
-    g = gf / float(_np02.linalg.norm(ws))
+    R = float(np.max(np.linalg.norm(Xa, axis=1)))
+    g = gf / float(np.linalg.norm(ws))
     truth = (R / g) ** 2
 
     def close(a: float, b: float) -> bool:
@@ -377,8 +387,8 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
         return (R * R + r * r) * (wn * wn + b * b / (r * r))
 
     best_r2 = R * abs(b) / wn
-    best = excess(float(_np02.sqrt(best_r2)))
-    if abs(v - _np02.sqrt(best_r2)) <= 1e-6 * max(1.0, _np02.sqrt(best_r2)):
+    best = excess(float(np.sqrt(best_r2)))
+    if abs(v - np.sqrt(best_r2)) <= 1e-6 * max(1.0, np.sqrt(best_r2)):
         return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ², its minimum")
     if abs(v - best_r2) <= 1e-6 * max(1.0, best_r2):
         return Feedback(False, "that is the best r², not r")
@@ -401,14 +411,14 @@ def check_staircase_separator(answer: object, d: int) -> Feedback:
     if answer is None:
         return Feedback(False, f"not answered yet: replace None with a vector of {d} numbers")
     try:
-        w = _np02.asarray(answer, dtype=float)
+        w = np.asarray(answer, dtype=float)
     except (TypeError, ValueError):
         return Feedback(False, "the answer must be a vector of numbers")
-    if w.shape != (d,) or not _np02.all(_np02.isfinite(w)):
+    if w.shape != (d,) or not np.all(np.isfinite(w)):
         return Feedback(False, f"the answer must be a vector of {d} finite numbers")
     X, _ = staircase(d)
     m = X @ w
-    bad = _np02.flatnonzero(m <= 0)
+    bad = np.flatnonzero(m <= 0)
     if bad.size == 0:
         return Feedback(True, f"w separates all {d} staircase points: every w·x_k > 0")
     k = int(bad[0]) + 1
@@ -418,19 +428,7 @@ def check_staircase_separator(answer: object, d: int) -> Feedback:
 
 
 # --- Notebook 03: the log-likelihood approaching 0 ---
-import math  # noqa: E402, F811
-import warnings  # noqa: E402, F811
-from collections.abc import Callable  # noqa: E402, F811
 
-import numpy as np  # noqa: E402, F811
-from numpy.typing import ArrayLike  # noqa: E402, F811
-
-from .logistic import (  # noqa: E402, F811
-    gradient_log_likelihood,
-    log_sigmoid,
-    scaled_log_likelihood,
-    threshold_offset,
-)
 
 __all__ += [
     "NOT_ANSWERED",
@@ -586,10 +584,6 @@ def check_log_sigmoid_function(func: object) -> Feedback:
 
 # --- Notebook 04: finding a separator is a linear program ---
 
-import numpy as np  # noqa: E402, F811  (other sections may import the same names)
-from numpy.typing import ArrayLike  # noqa: E402, F811
-
-from ._validate import check_Xy  # noqa: E402, F811
 
 __all__ += ["check_separation_matrix", "check_rescaled_separator", "check_certificate"]
 
@@ -709,9 +703,7 @@ def check_certificate(X: ArrayLike, y: ArrayLike, lam: object, tol: float = 1e-9
 
 
 # --- Notebook 05: minimising disagreements is NP-hard ---
-import numpy as _np05  # noqa: E402
 
-from .hardness import cube_graph  # noqa: E402
 
 __all__ += [
     "check_np_verifier",
@@ -733,9 +725,9 @@ def _nb05_call(func: object, *args: object) -> tuple[object, Feedback | None]:
 
 
 def _nb05_weighted_mistakes(
-    w: object, b: object, X: _np05.ndarray, y: _np05.ndarray, weights: _np05.ndarray
+    w: object, b: object, X: np.ndarray, y: np.ndarray, weights: np.ndarray
 ) -> float:
-    s = X @ _np05.asarray(w, dtype=float) + float(b)  # type: ignore[arg-type]
+    s = X @ np.asarray(w, dtype=float) + float(b)  # type: ignore[arg-type]
     return float(weights[y * s <= 0].sum())
 
 
@@ -747,32 +739,32 @@ def check_np_verifier(verify: object) -> Feedback:
     """
     if verify is None:
         return Feedback(False, "not answered yet: replace None with your function verify")
-    rng = _np05.random.default_rng(5)
-    X = _np05.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
-    y = _np05.array([1.0, -1.0, -1.0, 1.0])
-    ones = _np05.ones(4)
+    rng = np.random.default_rng(5)
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    y = np.array([1.0, -1.0, -1.0, 1.0])
+    ones = np.ones(4)
     cases: list[tuple[str, tuple[object, ...]]] = [
         (
             "a separator of XOR-like data that gets exactly 2 wrong, k = 2",
-            (X, y, ones, 2, _np05.array([1.0, 1.0]), -0.5),
+            (X, y, ones, 2, np.array([1.0, 1.0]), -0.5),
         ),
-        ("the same separator with k = 1", (X, y, ones, 1, _np05.array([1.0, 1.0]), -0.5)),
+        ("the same separator with k = 1", (X, y, ones, 1, np.array([1.0, 1.0]), -0.5)),
         (
             "w = 0, b = 0 (every point on the hyperplane), k = 3",
-            (X, y, ones, 3, _np05.zeros(2), 0.0),
+            (X, y, ones, 3, np.zeros(2), 0.0),
         ),
-        ("w = 0, b = 0 with k = 4", (X, y, ones, 4, _np05.zeros(2), 0.0)),
+        ("w = 0, b = 0 with k = 4", (X, y, ones, 4, np.zeros(2), 0.0)),
         (
             "a point exactly on the hyperplane and k = 0",
-            (X[:2], _np05.array([1.0, 1.0]), _np05.ones(2), 0, _np05.array([-1.0, 0.0]), 1.0),
+            (X[:2], np.array([1.0, 1.0]), np.ones(2), 0, np.array([-1.0, 0.0]), 1.0),
         ),
         (
             "weighted points (one mistake of weight 3), k = 2",
-            (X, y, _np05.array([3.0, 1, 1, 1]), 2, _np05.array([-2.0, -2.0]), -1.0),
+            (X, y, np.array([3.0, 1, 1, 1]), 2, np.array([-2.0, -2.0]), -1.0),
         ),
         (
             "weighted points (one mistake of weight 3), k = 3",
-            (X, y, _np05.array([3.0, 1, 1, 1]), 3, _np05.array([-2.0, -2.0]), -1.0),
+            (X, y, np.array([3.0, 1, 1, 1]), 3, np.array([-2.0, -2.0]), -1.0),
         ),
     ]
     for t in range(12):
@@ -789,7 +781,7 @@ def check_np_verifier(verify: object) -> Feedback:
         got, err = _nb05_call(verify, *args)
         if err is not None:
             return err
-        if not isinstance(got, bool | _np05.bool_):
+        if not isinstance(got, bool | np.bool_):
             return Feedback(False, f"verify must return True or False; got {got!r}")
         if bool(got) != truth:
             hint = ""
@@ -820,11 +812,11 @@ def check_reduction_witness(answer: object) -> Feedback:
     n, edges = cube_graph()
     try:
         w, b = answer  # type: ignore[misc]
-        w = _np05.asarray(w, dtype=float)
+        w = np.asarray(w, dtype=float)
         b = float(b)
     except (TypeError, ValueError):
         return Feedback(False, "the answer must be a pair (w, b): a vector of length 8, a number")
-    if w.shape != (n,) or not _np05.all(_np05.isfinite(w)) or not _np05.isfinite(b):
+    if w.shape != (n,) or not np.all(np.isfinite(w)) or not np.isfinite(b):
         return Feedback(False, f"w must be a finite vector of length {n}; got shape {w.shape}")
     X, y, weights = vertex_cover_instance(n, edges)
     tau = len(min_vertex_cover(n, edges))
@@ -845,7 +837,7 @@ def check_reduction_witness(answer: object) -> Feedback:
     )
 
 
-def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], _np05.ndarray, float]]:
+def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
     from .hardness import (
         complete_graph,
         cover_separator,
@@ -866,7 +858,7 @@ def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], _np05.ndarray, 
         "Q_3": cube_graph(),
         "G(7, 0.4)": random_graph(7, 0.4, seed=3),
     }
-    rng = _np05.random.default_rng(11)
+    rng = np.random.default_rng(11)
     cases = []
     for name, (n, edges) in graphs.items():
         cover = min_vertex_cover(n, edges)
@@ -874,7 +866,7 @@ def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], _np05.ndarray, 
         cases.append((f"{name}, the witness of a minimum cover", n, edges, w, b))
         w, b = cover_separator(n, range(n))
         cases.append((f"{name}, the witness of the cover of all vertices", n, edges, w, b))
-        cases.append((f"{name}, w = 0 and b = 1", n, edges, _np05.zeros(n), 1.0))
+        cases.append((f"{name}, w = 0 and b = 1", n, edges, np.zeros(n), 1.0))
         for t in range(4):
             w = rng.normal(size=n)
             b = float(abs(rng.normal())) if t < 3 else -0.5
@@ -933,7 +925,7 @@ def check_bigm_box(box: object) -> Feedback:
 
     if box is None:
         return Feedback(False, "not answered yet: replace None with a number W > 0")
-    if isinstance(box, bool) or not isinstance(box, numbers.Real) or not _np05.isfinite(box):
+    if isinstance(box, bool) or not isinstance(box, numbers.Real) or not np.isfinite(box):
         return Feedback(False, f"W must be one finite number; got {box!r}")
     W = float(box)
     if W <= 0:
@@ -976,13 +968,13 @@ def check_realizable_erm(func: object) -> Feedback:
             return err
         try:
             w, b = got  # type: ignore[misc]
-            w = _np05.asarray(w, dtype=float)
+            w = np.asarray(w, dtype=float)
             b = float(b)
         except (TypeError, ValueError):
             return Feedback(False, f"on {what}: return a pair (w, b); got {got!r}")
-        if w.shape != (X.shape[1],) or not _np05.all(_np05.isfinite(w)):
+        if w.shape != (X.shape[1],) or not np.all(np.isfinite(w)):
             return Feedback(False, f"on {what}: w must be a finite vector of length {X.shape[1]}")
-        k = int(_np05.sum(y * (X @ w + b) <= 0))
+        k = int(np.sum(y * (X @ w + b) <= 0))
         if k:
             return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0")
     return Feedback(True, f"zero training mistakes on all {len(sets)} separable data sets")

@@ -21,12 +21,15 @@ from typing import Any
 import matplotlib as mpl
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.collections import PathCollection
+from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrow, Polygon
+from matplotlib.text import Text
+from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 from numpy.typing import ArrayLike
 
-from ._validate import check_scalar, check_vector, check_Xy
+from ._validate import check_int, check_scalar, check_vector, check_X, check_Xy
+from .logistic import sigmoid
 
 __all__ = [
     "PALETTE",
@@ -357,10 +360,8 @@ def update_separator(
         arts.normal.set_visible(True)
 
 
-# --- Notebook 01: linear separability (MarginExplorer, ScalingExplorer above; add more here) ---
+# --- Notebook 01: linear separability ---
 __all__ += ["draw_halfspaces", "plane_in_cube", "Lift3DArtists", "draw_lift_3d"]
-
-from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
 
 def draw_halfspaces(
@@ -689,8 +690,6 @@ def plot_mistakes_per_epoch(
 
 
 # --- Notebook 03: the log-likelihood approaching 0 ---
-from ._validate import check_int  # noqa: E402, F811
-from .logistic import sigmoid  # noqa: E402, F811
 
 __all__ += [
     "PROBABILITY_CMAP",
@@ -787,10 +786,6 @@ def update_probability(
 
 # --- Notebook 04: finding a separator is a linear program ---
 
-from matplotlib.collections import LineCollection  # noqa: E402, F811  (may repeat elsewhere)
-from matplotlib.text import Text  # noqa: E402, F811
-
-from ._validate import check_X  # noqa: E402, F811
 
 __all__ += [
     "convex_hull_vertices",
@@ -958,7 +953,6 @@ def update_certificate(
 
 
 # --- Notebook 05: minimising disagreements is NP-hard ---
-from matplotlib.collections import LineCollection as _LineCollection05  # noqa: E402
 
 __all__ += ["GraphArtists", "draw_graph", "update_graph"]
 
@@ -976,7 +970,7 @@ GRAPH_STYLE = {
 class GraphArtists:
     """Artists of ``draw_graph``: the edges, the two vertex scatters and the vertex labels."""
 
-    edges: _LineCollection05
+    edges: LineCollection
     cover: PathCollection
     other: PathCollection
     labels: list
@@ -1015,7 +1009,7 @@ def draw_graph(
     vermillion (in notebook 05: edges whose point e_i + e_j a separator gets wrong). The axes
     get an equal aspect and no ticks. Returns artists for ``update_graph``. Notebook 05.
     """
-    lines = _LineCollection05([], linewidths=2.0, zorder=1)
+    lines = LineCollection([], linewidths=2.0, zorder=1)
     ax.add_collection(lines)
     common = {"s": size, "edgecolors": "black", "linewidths": 1.2, "zorder": 3}
     cov = ax.scatter(

@@ -33,18 +33,59 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 
 from ._blit import Blitter
-from ._validate import check_choice, check_scalar
-from .data import make_separable
+from ._validate import check_choice, check_int, check_scalar
+from .data import make_overlapping, make_separable
+from .data import staircase as _staircase
 from .geometry import functional_margin, geometric_margin, predict
+from .geometry import margins as _margins
+from .hardness import (
+    complete_graph,
+    cover_separator,
+    cycle_graph,
+    graph_layout,
+    min_disagreement,
+    min_vertex_cover,
+    path_graph,
+    petersen_graph,
+    random_graph,
+    star_graph,
+    vertex_cover_instance,
+)
+from .logistic import (
+    fit_logistic,
+    fit_logistic_gd,
+    log_likelihood_bounds,
+    make_implicit_bias_data,
+    max_margin_direction,
+    scaled_log_likelihood,
+    scaled_log_neg_log_likelihood,
+    sigmoid,
+    threshold_offset,
+)
+from .lp import find_separator, homogeneous_staircase_lp, max_margin_lp, robust_lp
+from .perceptron import invariants as _invariants
+from .perceptron import mistake_bound as _mistake_bound
+from .perceptron import perceptron
+from .perceptron import staircase_updates as _staircase_updates
 from .plotting import (
     PALETTE,
+    draw_certificate,
     draw_data,
+    draw_graph,
+    draw_hulls,
+    draw_invariants,
+    draw_probability,
     draw_separator,
     line_in_box,
     set_limits,
     set_title,
     square_limits,
+    update_certificate,
     update_data,
+    update_graph,
+    update_hulls,
+    update_invariants,
+    update_probability,
     update_separator,
 )
 
@@ -434,15 +475,6 @@ class ScalingExplorer(Explorer):
 
 
 # --- Notebook 02: the perceptron and its convergence proof ---
-from ._validate import check_int  # noqa: E402
-from .data import staircase as _staircase  # noqa: E402
-from .geometry import margins as _margins  # noqa: E402
-from .lp import homogeneous_staircase_lp  # noqa: E402
-from .perceptron import invariants as _invariants  # noqa: E402
-from .perceptron import mistake_bound as _mistake_bound  # noqa: E402
-from .perceptron import perceptron as _perceptron  # noqa: E402
-from .perceptron import staircase_updates as _staircase_updates  # noqa: E402
-from .plotting import draw_invariants, update_invariants  # noqa: E402
 
 __all__ += ["PerceptronProofExplorer", "StaircaseExplorer"]
 
@@ -505,7 +537,7 @@ class PerceptronProofExplorer(Explorer):
         X, y, w_star, b_star = make_separable(self.n, 2, margin, radius, seed=self.seed)
         R = float(np.max(np.linalg.norm(X, axis=1)))
         r = 1.0 if self.variant == "affine" else R
-        res = _perceptron(
+        res = perceptron(
             X, y, lr=eta, bias_step=eta * r * r, max_updates=self.max_updates, max_epochs=10**6
         )
         inv = _invariants(res, X, y, w_star, b_star)
@@ -703,7 +735,7 @@ class StaircaseExplorer(Explorer):
         if d not in self._runs:
             X, y = _staircase(d)
             closed = _staircase_updates(d)
-            res = _perceptron(X, y, bias=False, max_epochs=closed + 2, trace=False)
+            res = perceptron(X, y, bias=False, max_epochs=closed + 2, trace=False)
             w_lp = homogeneous_staircase_lp(d)
             gamma_lp = float(np.min(_margins(w_lp, 0.0, X, y)) / np.linalg.norm(w_lp))
             R = float(np.max(np.linalg.norm(X, axis=1)))
@@ -805,20 +837,6 @@ class StaircaseExplorer(Explorer):
 
 
 # --- Notebook 03: the log-likelihood approaching 0 ---
-from .data import make_overlapping  # noqa: E402, F811
-from .geometry import margins as _margins_of  # noqa: E402, F811
-from .logistic import (  # noqa: E402, F811
-    fit_logistic,
-    fit_logistic_gd,
-    log_likelihood_bounds,
-    make_implicit_bias_data,
-    max_margin_direction,
-    scaled_log_likelihood,
-    scaled_log_neg_log_likelihood,
-    sigmoid,
-    threshold_offset,
-)
-from .plotting import draw_probability, update_probability  # noqa: E402, F811
 
 __all__ += [
     "ThresholdExplorer",
@@ -953,7 +971,7 @@ def _point_on_boundary(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray, i:
         cand = x.copy()
         cand[j] = -(b + w[k] * cand[k]) / w[j]
         Xb[i] = cand
-        if _margins_of(w, b, Xb, y)[i] == 0.0:
+        if _margins(w, b, Xb, y)[i] == 0.0:
             return Xb
         x[k] = np.nextafter(x[k], np.inf if step % 2 == 0 else -np.inf) + step * 1e-17
     raise RuntimeError("could not place a point exactly on the boundary")  # pragma: no cover
@@ -971,7 +989,7 @@ def likelihood_scaling_data(
     """
     option = check_choice(option, "data", LIKELIHOOD_DATA_OPTIONS)
     X, y, w, b = make_separable(n, 2, margin, 1.0, seed=seed)
-    i = int(np.argmin(_margins_of(w, b, X, y)))
+    i = int(np.argmin(_margins(w, b, X, y)))
     if option == "one point wrong":
         y = y.copy()
         y[i] = -y[i]
@@ -1019,7 +1037,7 @@ class LikelihoodScalingExplorer(Explorer):
         self.X, self.y, self.w, self.b, self.special = likelihood_scaling_data(
             option, n=self.n, seed=self.seed, margin=self.margin
         )
-        self.m = _margins_of(self.w, self.b, self.X, self.y)
+        self.m = _margins(self.w, self.b, self.X, self.y)
         self.m_min = float(self.m.min())
         self.k0 = int(np.sum(self.m == 0.0))
         self.curve = np.asarray(scaled_log_likelihood(self.w, self.b, self.X, self.y, self.cs))
@@ -1324,14 +1342,6 @@ class ImplicitBiasExplorer(Explorer):
 
 # --- Notebook 04: finding a separator is a linear program ---
 
-from .lp import find_separator, max_margin_lp, robust_lp  # noqa: E402
-from .perceptron import perceptron  # noqa: E402
-from .plotting import (  # noqa: E402
-    draw_certificate,
-    draw_hulls,
-    update_certificate,
-    update_hulls,
-)
 
 __all__ += ["LPSeparatorsExplorer", "CertificateExplorer"]
 
@@ -1591,21 +1601,6 @@ class CertificateExplorer(Explorer):
 
 
 # --- Notebook 05: minimising disagreements is NP-hard ---
-from ._validate import check_int  # noqa: E402, F811
-from .hardness import (  # noqa: E402
-    complete_graph,
-    cover_separator,
-    cycle_graph,
-    graph_layout,
-    min_disagreement,
-    min_vertex_cover,
-    path_graph,
-    petersen_graph,
-    random_graph,
-    star_graph,
-    vertex_cover_instance,
-)
-from .plotting import draw_graph, update_graph  # noqa: E402
 
 __all__ += ["GRAPH_FAMILIES", "graph_from_family", "graph_name", "VertexCoverExplorer"]
 
