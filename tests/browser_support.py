@@ -120,6 +120,31 @@ class LabServer:
             body = resp.read()
         return json.loads(body) if body else None
 
+    def run_in_kernel(self, notebook: str, code: str, timeout: float = 60) -> str:
+        """Run ``code`` in the kernel of the open ``notebook`` as a second client (the page
+        does not show it); return what it printed."""
+        from jupyter_client import BlockingKernelClient
+
+        (session,) = [s for s in self.api("sessions") if s["path"].endswith(notebook)]
+        client = BlockingKernelClient(
+            connection_file=str(
+                self.root.parent / "runtime" / f"kernel-{session['kernel']['id']}.json"
+            )
+        )
+        client.load_connection_file()
+        client.start_channels()
+        printed: list[str] = []
+        try:
+            reply = client.execute_interactive(
+                code,
+                timeout=timeout,
+                output_hook=lambda msg: printed.append(msg["content"].get("text", "")),
+            )
+        finally:
+            client.stop_channels()
+        assert reply["content"]["status"] == "ok", reply["content"]
+        return "".join(printed)
+
     def delete_all_sessions(self) -> None:
         for session in self.api("sessions"):
             self.api(f"sessions/{session['id']}", method="DELETE")

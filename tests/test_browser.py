@@ -114,6 +114,75 @@ def test_notebook_runs_and_its_sliders_work_in_jupyterlab(notebook, lab, browser
         lab.delete_all_sessions()
 
 
+# Adler-32 of the pixels the kernel last sent (the sum of every frame, as the browser should
+# have applied them) for each live explorer, and the same over the canvas in the page
+KERNEL_CHECKSUMS = """
+import gc, zlib
+import linsep_helpers as lh
+for ex in [o for o in gc.get_objects() if isinstance(o, lh.Explorer) and o.blitter]:
+    sent = ex.fig.canvas._last_buff
+    frames = ex.blitter.frames
+    print(type(ex).__name__, sent.shape[1], sent.shape[0], zlib.adler32(sent.tobytes()),
+          frames["blit"], frames["full"])
+"""
+PAGE_CHECKSUM = """(el) => {
+    const canvas = el.querySelector('.jupyter-matplotlib-canvas-div canvas');
+    const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let a = 1, b = 0;
+    for (let i = 0; i < px.length; i++) { a = (a + px[i]) % 65521; b = (b + a) % 65521; }
+    return [canvas.width, canvas.height, ((b << 16) | a) >>> 0];
+}"""
+
+
+def test_fast_drags_leave_the_page_showing_the_kernels_figure(lab, browser):
+    """Drag sliders fast with the mouse and hold a key down: afterwards every pixel on the
+    page equals what the kernel drew. A frame lost on the way (the browser drops an image
+    that arrives while the previous one still decodes) would leave stale pixels behind."""
+    notebook = NOTEBOOKS[0]  # two explorers, four sliders between them
+    page = browser.new_page()
+    try:
+        page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+        wait_for_kernel(page)
+        menu(page, "Run", "Run All Cells")
+        wait_until_run(page)
+        page.wait_for_selector(".jp-OutputArea-output .noUi-handle", timeout=60_000)
+        page.wait_for_timeout(1000)
+        explorers = page.locator(".jp-OutputArea-output:has(.widget-slider)")
+        for k in range(explorers.count()):
+            output = explorers.nth(k)
+            handles = output.locator(".noUi-handle")
+            for j in range(handles.count()):
+                handle = handles.nth(j)
+                handle.scroll_into_view_if_needed()
+                box = handle.bounding_box()
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                page.mouse.move(x, y)
+                page.mouse.down()
+                for step in range(1, 31):  # 30 moves, no pause: a fast drag
+                    page.mouse.move(x + (-120 if step > 15 else 8) * (step % 16), y)
+                page.mouse.up()
+                handle.focus()
+                for _ in range(12):  # a held arrow key
+                    page.keyboard.press("ArrowLeft", delay=0)
+        page.wait_for_timeout(3000)  # every frame asked for has arrived
+        wait_until_run(page)
+        kernel, blits = {}, {}
+        for line in lab.run_in_kernel(notebook.name, KERNEL_CHECKSUMS).split("\n"):
+            if line.strip():
+                name, w, h, checksum, blit, _ = line.split()
+                kernel[name] = (int(w), int(h), int(checksum))
+                blits[name] = int(blit)
+        assert len(kernel) == explorers.count()
+        assert all(n >= 10 for n in blits.values()), f"too few frames to test anything: {blits}"
+        shown = [tuple(explorers.nth(k).evaluate(PAGE_CHECKSUM)) for k in range(explorers.count())]
+        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-after-fast-drags.png"))
+        assert sorted(shown) == sorted(kernel.values()), (shown, kernel)
+    finally:
+        page.close()
+        lab.delete_all_sessions()
+
+
 def _exercise_explorer(page, output, name: str) -> None:
     canvas = output.locator(".jupyter-matplotlib-canvas-div canvas").first
     assert canvas.count() == 1, f"{name}: the explorer shows no live (ipympl) figure"
