@@ -16,8 +16,9 @@ changed artists over it (*blitting*) costs a few milliseconds.
    once, which saves the request's round trip.
 2. the frame request (``canvas.handle_draw``, replaced on this canvas instance) is answered
    - by a *blit* when only the blitter's artists changed since the last full render: restore
-     the background, draw the animated artists, composite the overlay, send the changed
-     pixels (``canvas.blit``);
+     the background, draw the animated artists (those that did not change and meet no
+     changed one are copied from the last frame instead), composite the overlay, send the
+     changed pixels (``canvas.blit``);
    - by a *full* render otherwise (first frame, new size or dpi, changed axis limits, or any
      other artist changed).  Before it, the artists that changed (matplotlib marks them
      ``stale``) are *learned*: they become animated, together with every artist drawn above
@@ -78,6 +79,26 @@ def _paint_region(artist: Artist, renderer: Any) -> Bbox | None:
     return box if np.all(np.isfinite(box.get_points())) else None
 
 
+def _padded(box: Bbox | None, pad: float = 2.0) -> Bbox | None:
+    """The box grown by ``pad`` pixels on every side (antialiasing reaches past extents)."""
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box.extents
+    return Bbox.from_extents(x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+
+def _pixel_slices(box: Bbox | None, width: int, height: int) -> tuple[slice, slice]:
+    """Rows and columns of the buffer that hold a display box (display y goes up, buffer
+    rows go down); None: the whole buffer."""
+    if box is None:
+        return slice(0, height), slice(0, width)
+    x0 = min(max(int(np.floor(box.x0)), 0), width)
+    x1 = min(max(int(np.ceil(box.x1)), x0), width)
+    y0 = min(max(height - int(np.ceil(box.y1)), 0), height)
+    y1 = min(max(height - int(np.floor(box.y0)), y0), height)
+    return slice(y0, y1), slice(x0, x1)
+
+
 def _overlaps(box: Bbox | None, regions: list[Bbox | None]) -> bool:
     return box is None or any(r is None or box.overlaps(r) for r in regions)
 
@@ -136,7 +157,8 @@ class Blitter:
       full render into a transparent layer and composited (alpha-blended) onto every frame.
 
     ``frames`` counts the frames sent: {"blit": ..., "full": ...}; "pushed" counts the blits
-    sent without a request (see ``show``).
+    sent without a request (see ``show``), "reused" the animated artists copied from the last
+    frame instead of drawn (see ``_draw_frame``).
     """
 
     #: Shortest time (s) after a frame before the next blit may be pushed unasked.
@@ -145,12 +167,15 @@ class Blitter:
     def __init__(self, fig: Figure) -> None:
         self.fig = fig
         self.canvas: Any = fig.canvas
-        self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0}
+        self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0, "reused": 0}
         self._requested = False  # a frame request (draw_idle) is on its way
         self._last_sent = -math.inf  # time.monotonic() of the last frame sent
         self._animated: list[tuple[Figure | Axes, Artist]] = []
         self._overlay: list[tuple[Figure | Axes, Artist]] = []
         self._layer: list[tuple[slice, slice, np.ndarray]] = []
+        # where each animated artist painted on its last draw, and that frame before the overlay
+        self._regions: dict[int, Bbox | None] = {}
+        self._last_frame: np.ndarray | None = None
         self._background: Any = None
         self._renderer: Any = None
         self._cid = self.canvas.mpl_connect("draw_event", self._on_draw)
@@ -229,16 +254,8 @@ class Blitter:
             a.draw(layer)
         pixels = np.asarray(layer.buffer_rgba())
         for a in self.overlay:
-            box = _paint_region(a, layer)
-            if box is None:
-                x0, y0, x1, y1 = 0, 0, width, height
-            else:  # display coordinates have y up, the buffer's rows go down; pad 2 px
-                x0 = max(int(np.floor(box.x0)) - 2, 0)
-                x1 = min(int(np.ceil(box.x1)) + 2, width)
-                y0 = max(height - int(np.ceil(box.y1)) - 2, 0)
-                y1 = min(height - int(np.floor(box.y0)) + 2, height)
-            if x1 > x0 and y1 > y0:
-                rows, cols = slice(y0, y1), slice(x0, x1)
+            rows, cols = _pixel_slices(_padded(_paint_region(a, layer)), width, height)
+            if rows.stop > rows.start and cols.stop > cols.start:
                 self._layer.append((rows, cols, pixels[rows, cols].copy()))
 
     def _composite_overlay(self, renderer: Any) -> None:
@@ -252,9 +269,39 @@ class Blitter:
             mixed = (src[..., :3] * alpha + dst * (255 - alpha) + 127) // 255
             frame[rows, cols, :3] = mixed.astype(np.uint8)
 
-    def _draw_frame(self, renderer: Any) -> None:
-        for a in self.animated:
-            a.draw(renderer)
+    def _draw_frame(self, renderer: Any, reuse: bool = False) -> None:
+        """Draw the animated artists over the background, then composite the overlay.
+
+        With ``reuse`` (a blit), an animated artist that did not change since the last frame
+        and whose last paint region meets no changed artist's region (old or new) is not
+        drawn: its region is copied from the last frame (taken before the overlay), which
+        holds exactly the same pixels there.  Copies come after the drawing, so an artist
+        redrawn across such a region is overwritten by the same pixels, not drawn twice.
+        """
+        frame = np.asarray(renderer.buffer_rgba())
+        animated = self.animated
+        reused: list[Artist] = []
+        if reuse and self._last_frame is not None and self._last_frame.shape == frame.shape:
+            dirty = [_is_dirty(a) for a in animated]
+            changed: list[Bbox | None] = []
+            for a, d in zip(animated, dirty, strict=True):
+                if d:
+                    changed += [self._regions.get(id(a)), _padded(_paint_region(a, renderer))]
+            reused = [
+                a
+                for a, d in zip(animated, dirty, strict=True)
+                if not d and id(a) in self._regions and not _overlaps(self._regions[id(a)], changed)
+            ]
+        for a in animated:
+            if a not in reused:
+                a.draw(renderer)
+                self._regions[id(a)] = _padded(_paint_region(a, renderer))
+        height, width = frame.shape[:2]
+        self.frames["reused"] += len(reused)
+        for a in reused:
+            rows, cols = _pixel_slices(self._regions[id(a)], width, height)
+            frame[rows, cols] = self._last_frame[rows, cols]
+        self._last_frame = frame.copy()
         self._composite_overlay(renderer)
 
     def _on_draw(self, event: Any) -> None:
@@ -302,7 +349,7 @@ class Blitter:
 
     def _blit(self) -> None:
         self.canvas.restore_region(self._background)
-        self._draw_frame(self._renderer)
+        self._draw_frame(self._renderer, reuse=True)
         self.frames["blit"] += 1
         self.canvas.blit(self.fig.bbox)  # sends the changed pixels to the browser
         self._last_sent = time.monotonic()

@@ -167,6 +167,20 @@ def test_static_png_is_unchanged_by_blitting(ipympl_backend, cls):
     np.testing.assert_array_equal(blitted, plain)
 
 
+def test_unchanged_animated_artists_are_copied_not_redrawn(ipympl_backend):
+    """The step slider of notebook 02's proof explorer leaves the suptitle (moved by the other
+    sliders) alone: blits copy it from the last frame, and the frames stay exact."""
+    ex, canvas = _live(lh.PerceptronProofExplorer)
+    suptitle = ex.fig._suptitle
+    assert suptitle in ex.blitter.animated  # the margin, radius and eta sliders change it
+    reused = ex.blitter.frames["reused"]
+    for step in (3, 4, 5, 6, 2, 7):  # blits only: each copies from the one before
+        ex.update(step=step)
+        frame = _frame(canvas)
+    assert ex.blitter.frames["reused"] > reused
+    np.testing.assert_array_equal(frame, _full_render(canvas))
+
+
 def test_new_device_pixel_ratio_forces_a_full_frame_then_blits_again(ipympl_backend):
     ex, canvas = _live(lh.MarginExplorer)
     ex.update(margin=0.21)
