@@ -296,8 +296,8 @@ def _browser() -> tuple[str, float | None]:
             None,
         )
     ms = np.array([r["ms"] for r in data], dtype=float)
-    # each slider gets several presses: the first one teaches the blitter which artists the
-    # slider moves (a full render), the later ones are what dragging the slider looks like
+    # each slider gets several presses: the first one comes right after the notebook ran,
+    # the later ones are what stepping through the slider looks like
     later = np.array([r["ms"] for r in data if r.get("press", 1) > 1], dtype=float)
     first = np.array([r["ms"] for r in data if r.get("press", 1) == 1], dtype=float)
     steady = later if later.size else ms
@@ -331,9 +331,9 @@ def _browser() -> tuple[str, float | None]:
     )
     if later.size:
         summary += (
-            f"after each slider's first press (blitted frames) median **{med:.0f} ms**, p95 "
-            f"{np.percentile(later, 95):.0f} ms; first press of each slider (full render, the "
-            f"blitter learns) median {np.median(first):.0f} ms. "
+            f"after each slider's first press median **{med:.0f} ms**, p95 "
+            f"{np.percentile(later, 95):.0f} ms; first press of each slider median "
+            f"{np.median(first):.0f} ms. "
         )
         arrive = [r["frame_ms"] for r in data if r.get("press", 1) > 1 and r.get("frame_ms")]
         if arrive:

@@ -37,7 +37,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
 LATENCIES: list[dict] = []
-PRESSES = 4  # key presses per slider (the first one is a full render, see _exercise_explorer)
+PRESSES = 4  # key presses per slider (the first one is reported apart, see _exercise_explorer)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,8 @@ def browser(lab, chromium, tmp_path_factory):
             yield context
         finally:
             context.close()
-    (ARTIFACTS / "latencies.json").write_text(json.dumps(LATENCIES, indent=1))
+    if LATENCIES:  # a run of other browser tests only keeps the last measurements
+        (ARTIFACTS / "latencies.json").write_text(json.dumps(LATENCIES, indent=1))
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.stem for nb in NOTEBOOKS])
@@ -196,8 +197,8 @@ def _exercise_explorer(page, output, name: str) -> None:
         moved += 1
         label = output.locator(".widget-slider").nth(j).locator(".widget-label").first.inner_text()
         key = "ArrowRight"
-        # the first press teaches the kernel which artists this slider moves (a full render),
-        # the next ones are what a student dragging the slider sees (blitted frames)
+        # the first press follows the notebook's run (the figure's first frames), the next
+        # ones are what a student stepping through the slider sees
         for press in range(1, PRESSES + 1):
             value, low, top = (
                 handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemin", "aria-valuemax")
