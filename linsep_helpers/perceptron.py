@@ -263,6 +263,34 @@ def _signed(
     return A, ny, t, mode
 
 
+def _result(
+    w: np.ndarray,
+    b: float,
+    updates: int,
+    mpe: list[int],
+    converged: bool,
+    rec: _Recorder | None,
+    bias: bool,
+    lr: float,
+    bs: float,
+    order: str,
+) -> PerceptronResult:
+    """The result of a run (shared by the cyclic fast path and the general loop)."""
+    return PerceptronResult(
+        w=w,
+        b=float(b),
+        updates=updates,
+        epochs=len(mpe),
+        converged=converged,
+        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
+        trace=rec.finish() if rec is not None else None,
+        bias=bool(bias),
+        lr=lr,
+        bias_step=bs,
+        order=order,
+    )
+
+
 def _cyclic(
     X: np.ndarray,
     y: np.ndarray,
@@ -425,19 +453,7 @@ def _cyclic(
         if updates == before:
             converged = True
             break
-    return PerceptronResult(
-        w=w,
-        b=float(b),
-        updates=updates,
-        epochs=len(mpe),
-        converged=converged,
-        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
-        trace=rec.finish() if rec is not None else None,
-        bias=bool(bias),
-        lr=lr,
-        bias_step=bs,
-        order="cyclic",
-    )
+    return _result(w, b, updates, mpe, converged, rec, bias, lr, bs, "cyclic")
 
 
 # ----------------------------------------------------------------------------------------
@@ -550,19 +566,7 @@ def perceptron(
                 converged = True
                 break
 
-    return PerceptronResult(
-        w=w,
-        b=float(b),
-        updates=updates,
-        epochs=len(mpe),
-        converged=converged,
-        mistakes_per_epoch=np.asarray(mpe, dtype=np.int64),
-        trace=rec.finish() if rec is not None else None,
-        bias=bool(bias),
-        lr=lr,
-        bias_step=bs,
-        order=order,
-    )
+    return _result(w, b, updates, mpe, converged, rec, bias, lr, bs, order)
 
 
 # ----------------------------------------------------------------------------------------

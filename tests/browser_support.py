@@ -246,6 +246,13 @@ def menu(page, title: str, item: str) -> None:
     page.locator(".lm-Menu-itemLabel").filter(has_text=item).first.click()
 
 
+def open_notebook(page, lab: LabServer, name: str) -> None:
+    """Open notebook ``name`` of ``lab`` in a fresh layout and wait for its kernel."""
+    page.goto(lab.url(f"lab/tree/{name}?reset"))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    wait_for_kernel(page)
+
+
 def wait_for_kernel(page) -> None:
     """Wait until the notebook's kernel is connected and idle (the widget manager registers
     with the kernel on connection: running cells before that loses the widget models)."""

@@ -26,7 +26,7 @@ from browser_support import (
     enable_with_dropdown,
     expected_slider_count,
     menu,
-    wait_for_kernel,
+    open_notebook,
     wait_until_run,
 )
 
@@ -65,9 +65,7 @@ def browser(lab, chromium, tmp_path_factory):
 def test_notebook_runs_and_its_sliders_work_in_jupyterlab(notebook, lab, browser):
     page = browser.new_page()
     try:
-        page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        wait_for_kernel(page)
+        open_notebook(page, lab, notebook.name)
         menu(page, "Edit", "Clear Outputs of All Cells")
         assert page.locator(".jp-OutputArea-output").count() == 0, "outputs were not cleared"
         menu(page, "Run", "Run All Cells")
@@ -142,9 +140,7 @@ def test_fast_drags_leave_the_page_showing_the_kernels_figure(lab, browser):
     notebook = NOTEBOOKS[0]  # two explorers, four sliders between them
     page = browser.new_page()
     try:
-        page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-        wait_for_kernel(page)
+        open_notebook(page, lab, notebook.name)
         menu(page, "Run", "Run All Cells")
         wait_until_run(page)
         page.wait_for_selector(".jp-OutputArea-output .noUi-handle", timeout=60_000)

@@ -30,7 +30,7 @@ from browser_support import (
     enable_with_dropdown,
     expected_slider_count,
     menu,
-    wait_for_kernel,
+    open_notebook,
     wait_until_run,
 )
 from classroom_support import (
@@ -103,9 +103,7 @@ def _explorer_sources(notebook: Path, tmp_path: Path) -> list[str]:
 
 def _run_all_in_lab_and_save(page, lab, notebook: Path) -> None:
     """The instructor's preparation: open the notebook in JupyterLab, Run All, save."""
-    page.goto(lab.url(f"lab/tree/{notebook.name}?reset"))
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
-    wait_for_kernel(page)
+    open_notebook(page, lab, notebook.name)
     menu(page, "Edit", "Clear Outputs of All Cells")
     menu(page, "Run", "Run All Cells")
     wait_until_run(page)
