@@ -42,6 +42,7 @@ __all__ = [
     "draw_separator",
     "update_separator",
     "nice_ceiling",
+    "decade_limits",
     "set_limits",
     "set_title",
     "square_limits",
@@ -169,6 +170,16 @@ def nice_ceiling(x: float) -> float:
     # 10 and beyond: log10 may round just below a whole number; inf: near the float maximum
     nice = next(c for c in (m * p for m in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0)) if c >= v)
     return nice if math.isfinite(nice) else v
+
+
+def decade_limits(lo: float, hi: float) -> tuple[float, float]:
+    """Whole powers of ten around [lo, hi] (0 < lo <= hi), e.g. (0.3, 42) -> (0.1, 100): log
+    axes whose limits follow the data keep them while the data move within a decade."""
+    a = check_scalar(lo, "lo", positive=True)
+    b = check_scalar(hi, "hi", positive=True)
+    if a > b:
+        raise ValueError(f"lo must be <= hi; got {a:g} > {b:g}")
+    return 10.0 ** math.floor(math.log10(a)), 10.0 ** math.ceil(math.log10(b))
 
 
 def set_limits(
@@ -600,7 +611,7 @@ def update_invariants(
     # right panel: log-log, M >= 1, up to beyond the bound where the two lines cross; the
     # limits are whole powers of ten
     bound = R * R / (g * g)
-    x_hi = 10.0 ** math.ceil(math.log10(max(2.0 * bound, 2.0 * m_end, 10.0)))
+    x_hi = decade_limits(1.0, max(2.0 * bound, 2.0 * m_end, 10.0))[1]
     xs = np.geomspace(1.0, x_hi, 60)
     keep = Ma >= 1
     arts.norm_sq.set_data(Ma[keep], nsq[keep])
@@ -609,7 +620,7 @@ def update_invariants(
     positive = nsq[keep & (nsq > 0)]  # a log axis cannot show 0 (weights can cancel exactly)
     y_lo = min(eta * eta * g * g, float(positive.min()) if positive.size else np.inf) / 3.0
     y_hi = x_hi * x_hi * eta * eta * g * g * 3.0
-    y_lo, y_hi = 10.0 ** math.floor(math.log10(y_lo)), 10.0 ** math.ceil(math.log10(y_hi))
+    y_lo, y_hi = decade_limits(y_lo, y_hi)
     arts.bound.set_data([bound, bound], [y_lo, y_hi])
     set_limits(arts.ax_squeeze, (0.8, x_hi), (y_lo, y_hi))
     if step is not None and 1 <= step < Ma.size:

@@ -69,6 +69,7 @@ from .perceptron import perceptron
 from .perceptron import staircase_updates as _staircase_updates
 from .plotting import (
     PALETTE,
+    decade_limits,
     draw_certificate,
     draw_data,
     draw_graph,
@@ -123,17 +124,16 @@ class Slider:
                 value=int(self.value),
                 min=int(self.min),
                 max=int(self.max),
-                step=int(self.step or 1),
+                step=int(self.key_step),
                 **common,
             )
         if self.kind == "log":
-            lo, hi = math.log10(self.min), math.log10(self.max)
             return ipw.FloatLogSlider(
                 value=self.value,
                 base=10,
-                min=lo,
-                max=hi,
-                step=self.step or (hi - lo) / 100,
+                min=math.log10(self.min),
+                max=math.log10(self.max),
+                step=self.key_step,
                 readout_format=self.readout_format,
                 **common,
             )
@@ -141,27 +141,42 @@ class Slider:
             value=self.value,
             min=self.min,
             max=self.max,
-            step=self.step or (self.max - self.min) / 100,
+            step=self.key_step,
             readout_format=self.readout_format,
             **common,
         )
 
+    @property
+    def key_step(self) -> float:
+        """One step of the slider (a key press): ``step``, else 1 for "int" and 1/100 of the
+        range otherwise; for "log" in powers of ten."""
+        if self.step:
+            return self.step
+        if self.kind == "int":
+            return 1
+        if self.kind == "log":
+            return (math.log10(self.max) - math.log10(self.min)) / 100
+        return (self.max - self.min) / 100
+
     def neighbour(self, value: float) -> float:
         """The value one step away from ``value`` (up, or down at the top): one key press."""
         if self.kind == "log":
-            lo, hi = math.log10(self.min), math.log10(self.max)
-            factor = 10.0 ** (self.step or (hi - lo) / 100)
+            factor = 10.0**self.key_step
             up = value * factor
             return up if up <= self.max else value / factor
-        step = (int(self.step or 1) if self.kind == "int" else self.step) or (
-            (self.max - self.min) / 100
-        )
+        step = self.key_step
         return value + step if value + step <= self.max else value - step
 
     @property
     def extremes(self) -> tuple[float, float]:
         """The two ends of the slider (what the tests exercise)."""
         return (self.min, self.max)
+
+
+def _half_up(radius: float) -> float:
+    """A data radius rounded up to a multiple of 1/2: axes scaled by it keep their limits
+    while the radius slider moves within a half (so those frames can be blits)."""
+    return math.ceil(2.0 * radius) / 2.0
 
 
 class Explorer:
@@ -619,7 +634,7 @@ class PerceptronProofExplorer(Explorer):
 
     def draw(self, state: dict[str, Any]) -> None:
         R = state["R"]
-        lim = math.ceil(2.0 * max(1.0, R)) / 2.0 * 1.08  # R rounded up to a half: shared limits
+        lim = _half_up(max(1.0, R)) * 1.08
         set_limits(self.ax, (-lim, lim), (-lim, lim))
         update_data(self.data_artists, state["X"], state["y"])
         update_separator(self.true_sep, state["w_star"], state["b_star"])
@@ -705,10 +720,6 @@ class PerceptronProofExplorer(Explorer):
             finally:
                 ctl.observe(self._on_change, names="value")
         self.values["step"] = state["step"]
-
-
-def _power_of_ten_above(x: float) -> float:
-    return 10.0 ** math.ceil(math.log10(x))
 
 
 class StaircaseExplorer(Explorer):
@@ -806,7 +817,7 @@ class StaircaseExplorer(Explorer):
         self.bound_pts.set_data(state["ds"], state["bounds"])
         self.current.set_data([d], [state["updates"]])
         top = max(float(np.max(state["bounds"])), 4.0**self.D_MAX * 4 / 3) * 3
-        set_limits(self.ax, ylim=(0.5, _power_of_ten_above(top)))
+        set_limits(self.ax, ylim=(0.5, decade_limits(0.5, top)[1]))
         set_title(
             self.ax, f"d = {d}: {state['updates']} updates (closed form {state['closed_form']})"
         )
@@ -818,12 +829,7 @@ class StaircaseExplorer(Explorer):
         # fixed x range and whole powers of ten in y: neighbouring d share the limits
         lo, hi = float(vals.min()) / 2, float(vals.max()) * 2
         set_limits(
-            self.ax2,
-            (0.5, self.D_MAX + 0.5),
-            (
-                10.0 ** math.floor(math.log10(lo)),
-                _power_of_ten_above(max(hi, 2.0 ** (self.D_MAX + 1))),
-            ),
+            self.ax2, (0.5, self.D_MAX + 0.5), decade_limits(lo, max(hi, 2.0 ** (self.D_MAX + 1)))
         )
         set_title(self.ax2, f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
         self.refresh()
@@ -1450,8 +1456,7 @@ class LPSeparatorsExplorer(Explorer):
         return [f"{name}: {m:.4f}" for name, m in zip(names, g, strict=True)]
 
     def draw(self, state: dict[str, Any]) -> None:
-        # R rounded up to a half, so nearby radii share the limits (and frames can be blits)
-        square_limits(self.ax, math.ceil(2.0 * state["radius"]) / 2.0)
+        square_limits(self.ax, _half_up(state["radius"]))
         update_data(self.data_artists, state["X"], state["y"])
         for arts, (w, b) in zip(self.seps, state["separators"], strict=True):
             update_separator(arts, w, b)

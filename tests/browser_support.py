@@ -15,6 +15,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -244,6 +246,26 @@ def chromium_or_skip() -> str:
 def menu(page, title: str, item: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text=title).first.click()
     page.locator(".lm-Menu-itemLabel").filter(has_text=item).first.click()
+
+
+@contextmanager
+def chromium_context(chromium: str, profile: Path) -> Iterator[object]:
+    """Headless Debian chromium driven by playwright (a persistent profile in ``profile``,
+    a 1400 x 1000 viewport); closed on exit."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=chromium,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 def open_notebook(page, lab: LabServer, name: str) -> None:

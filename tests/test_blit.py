@@ -314,6 +314,24 @@ def test_nice_ceiling_rejects(bad):
         lh.nice_ceiling(bad)
 
 
+@given(st.floats(min_value=1e-300, max_value=1e300), st.floats(min_value=1.0, max_value=1e6))
+def test_decade_limits(lo, ratio):
+    hi = min(lo * ratio, 1e300)
+    a, b = lh.decade_limits(lo, hi)
+    assert a <= lo * (1 + 1e-12) and hi <= b * (1 + 1e-12)
+    assert lo < 10.0 * a * (1 + 1e-12) and b < 10.0 * hi * (1 + 1e-12)  # within a decade
+    for edge in (a, b):  # whole powers of ten
+        assert abs(np.log10(edge) - round(np.log10(edge))) < 1e-9
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "match"), [(0.0, 1.0, "lo must be"), (1.0, np.inf, "hi must be"), (2, 1, "<=")]
+)
+def test_decade_limits_rejects(lo, hi, match):
+    with pytest.raises(ValueError, match=match):
+        lh.decade_limits(lo, hi)
+
+
 def test_set_limits_and_title_leave_unchanged_axes_alone():
     fig, ax = plt.subplots()
     ax.set_xlim(0, 1)

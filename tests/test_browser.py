@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    CHROMIUM_ARGS,
     FALLBACK_TEXTS,
+    chromium_context,
     disabled,
     enable_with_dropdown,
     expected_slider_count,
@@ -42,21 +42,9 @@ PRESSES = 4  # key presses per slider (the first one is reported apart, see _exe
 
 @pytest.fixture(scope="module")
 def browser(lab, chromium, tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=chromium,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium_context(chromium, tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context
     if LATENCIES:  # a run of other browser tests only keeps the last measurements
         (ARTIFACTS / "latencies.json").write_text(json.dumps(LATENCIES, indent=1))
 
@@ -156,12 +144,15 @@ def test_fast_drags_leave_the_page_showing_the_kernels_figure(lab, browser):
                 x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
                 page.mouse.move(x, y)
                 page.mouse.down()
-                for step in range(1, 31):  # 30 moves, no pause: a fast drag
-                    page.mouse.move(x + (-120 if step > 15 else 8) * (step % 16), y)
+                # a fast drag, no pause: 8 px steps right 120 px, left 240 px, right 120 px
+                offsets = [8 * i for i in range(1, 16)] + [120 - 8 * i for i in range(1, 31)]
+                offsets += [-120 + 8 * i for i in range(1, 16)]
+                for dx in offsets:
+                    page.mouse.move(x + dx, y)
                 page.mouse.up()
                 handle.focus()
-                for _ in range(12):  # a held arrow key
-                    page.keyboard.press("ArrowLeft", delay=0)
+                for key in ["ArrowLeft"] * 12 + ["ArrowRight"] * 12:  # a held arrow key, both ways
+                    page.keyboard.press(key, delay=0)
         page.wait_for_timeout(3000)  # every frame asked for has arrived
         wait_until_run(page)
         kernel, blits = {}, {}

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    CHROMIUM_ARGS,
     FALLBACK_TEXTS,
     RUN_TIMEOUT_MS,
+    chromium_context,
     disabled,
     enable_with_dropdown,
     expected_slider_count,
@@ -58,21 +58,9 @@ def voila(tmp_path_factory, chromium):
 
 @pytest.fixture(scope="module")
 def browser(chromium, tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=chromium,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
-        )
-        try:
-            yield context
-        finally:
-            context.close()
+    with chromium_context(chromium, tmp_path_factory.mktemp("chromium-profile")) as context:
+        yield context
 
 
 def _new_page(browser):

@@ -51,6 +51,29 @@ def test_slider_kinds_build_the_right_widgets():
         Slider("a", "a", 0, 1, 0.5, kind="cubic").make()
 
 
+@pytest.mark.parametrize(
+    "spec",
+    [
+        Slider("a", "a", 0, 1, 0.5),
+        Slider("a", "a", -2, 2, 0.0, step=0.25),
+        Slider("k", "k", 1, 9, 3, kind="int"),
+        Slider("c", "c", 1e-2, 1e6, 1.0, kind="log"),
+        Slider("c", "c", 1e-2, 1e3, 1.0, kind="log", step=0.05),
+    ],
+    ids=["float", "float-step", "int", "log", "log-step"],
+)
+def test_neighbour_is_one_step_of_the_built_slider(spec):
+    ctl = spec.make()
+    for value in (spec.min, spec.value, spec.max):
+        other = spec.neighbour(value)
+        assert spec.min <= other <= spec.max and other != value
+        if spec.kind == "log":  # the widget steps in powers of ten
+            assert abs(abs(np.log10(other) - np.log10(value)) - ctl.step) < 1e-9
+        else:
+            assert abs(abs(other - value) - ctl.step) < 1e-12
+    assert spec.neighbour(spec.max) < spec.max  # turns back at the top
+
+
 def test_update_moves_artists_without_creating_new_ones():
     ex = LineExplorer()
     before = _artist_count(ex)
