@@ -31,7 +31,7 @@ def tagged_cells() -> dict[str, set[str]]:
 
 def marked_tests() -> set[str]:
     ids = set()
-    for path in (ROOT / "tests").glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         ids.update(re.findall(r"""mark\.claim\(\s*["'](C\d\d)["']""", path.read_text()))
     return ids
 
