@@ -248,6 +248,15 @@ def parse_number(
     return value
 
 
+def _holds_bool(answer: object, depth: int = 0) -> bool:
+    """Whether nested lists/tuples hold a bool (numpy would silently read True as 1)."""
+    if isinstance(answer, bool | np.bool_):
+        return True
+    if isinstance(answer, list | tuple) and depth < 8:
+        return any(_holds_bool(item, depth + 1) for item in answer)
+    return False
+
+
 def parse_array(
     answer: object,
     name: str,
@@ -291,7 +300,7 @@ def parse_array(
             f"{name} must be numbers (a list or a numpy array, every row the same length)"
         ) from None
     kind = arr.dtype.kind
-    if kind == "b":
+    if kind == "b" or _holds_bool(answer):
         raise Rejected(f"{name} must be numbers, not True/False values")
     if kind == "c":
         raise Rejected(f"{name} must be real numbers, not complex ones")
