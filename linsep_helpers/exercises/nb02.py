@@ -57,7 +57,7 @@ def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feed
     """
     Xa, ya = check_Xy(X, y)
     d = Xa.shape[1]
-    if not isinstance(answer, list | tuple | np.ndarray) or np.ndim(answer) == 0:
+    if not isinstance(answer, list | tuple | np.ndarray) or getattr(answer, "ndim", 1) == 0:
         raise Rejected("the answer must be a list of vectors (one per update)")
     rows = [parse_vector(a, f"vector {k} of your list", d) for k, a in enumerate(answer, 1)]
     run = perceptron(Xa, ya, bias=False, max_epochs=1000, max_updates=1000)

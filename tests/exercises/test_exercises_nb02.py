@@ -7,6 +7,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+    vector_forms,
+)
 
 import linsep_helpers as lh
 
@@ -109,3 +117,113 @@ def test_check_staircase_separator():
     assert "not answered" in lh.check_staircase_separator(None, 3).message
     with pytest.raises(ValueError, match="d must be >= 1"):
         lh.check_staircase_separator([1.0], 0)
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+XB = np.array([[3.0, 4.0], [1.0, -1.0], [-2.0, 0.5]])
+YB = np.array([1.0, 1.0, -1.0])
+WB = np.array([2.0, 0.0])  # R = 5, gamma = 1 (by hand): the bound is 25
+
+CHECKS = {
+    "perceptron_by_hand": lambda a: lh.check_perceptron_by_hand(a, HAND_X, HAND_Y),
+    "novikoff_bound": lambda a: lh.check_novikoff_bound(a, XB, YB, WB),
+    "best_lift_scale": lambda a: lh.check_best_lift_scale(a, 20.5, 1.0, 9.0),
+    "staircase_separator": lambda a: lh.check_staircase_separator(a, 4),
+}
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+def test_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name](answer))
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(answer=odd_answers())
+def test_generated_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name](answer))
+
+
+def test_right_answers_in_every_form():
+    for answer in (
+        HAND_W,
+        np.array(HAND_W),
+        tuple(map(tuple, HAND_W)),
+        [np.array(w) for w in HAND_W],
+    ):
+        assert_tick(CHECKS["perceptron_by_hand"](answer))
+    for answer in number_forms(25):
+        assert_tick(CHECKS["novikoff_bound"](answer))
+    for answer in number_forms(math.sqrt(20.5 * 9.0)):
+        assert_tick(CHECKS["best_lift_scale"](answer))
+    for answer in vector_forms([1, 3, 7, 15]):
+        assert_tick(CHECKS["staircase_separator"](answer))
+
+
+@pytest.mark.parametrize("r", [5e-324, 1e-310, 1e-160, 1e160, 1e300, 1.7e308])
+def test_best_lift_scale_at_extreme_r_says_which_side(r):
+    fb = lh.check_best_lift_scale(r, 20.5, 1.0, 9.0)
+    assert_cross(fb)
+    assert ("too small" if r < 1 else "too large") in fb.message
+
+
+@pytest.mark.parametrize("answer", [5e-324, 1e-300, 1e300, 1.7e308, -3.0, 0.0])
+@pytest.mark.parametrize("scale", [1e-200, 1.0, 1e200])
+def test_novikoff_bound_at_any_scale_of_the_data(answer, scale):
+    """The bound does not depend on the scale of X: 25 stays right, nothing else is (issue 16)."""
+    assert_tick(lh.check_novikoff_bound(25.0, XB * scale, YB, WB))
+    assert_cross(lh.check_novikoff_bound(answer, XB * scale, YB, WB))
+
+
+def plain_homogeneous_run(X, y, max_updates=1000):
+    """The homogeneous perceptron's weights after each update, written out here."""
+    w, out = np.zeros(X.shape[1]), []
+    while len(out) < max_updates:
+        clean = True
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (w @ xi) <= 0:
+                w = w + yi * xi
+                out.append(w.copy())
+                clean = False
+        if clean:
+            return out
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_perceptron_by_hand_against_a_plain_loop(seed):
+    rng = np.random.default_rng(seed)
+    w_star = rng.integers(-3, 4, size=2)
+    if not np.any(w_star):
+        w_star[0] = 1
+    X = rng.integers(-3, 4, size=(5, 2)).astype(float)
+    y = np.sign(X @ w_star)
+    keep = y != 0
+    if keep.sum() < 2:
+        return
+    X, y = X[keep], y[keep]
+    truth = plain_homogeneous_run(X, y)
+    assert_tick(lh.check_perceptron_by_hand([list(w) for w in truth], X, y))
+    if truth:
+        assert_cross(lh.check_perceptron_by_hand([list(w) for w in truth[:-1]], X, y))
+        assert_cross(lh.check_perceptron_by_hand([list(-w) for w in truth], X, y))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.floats(0.01, 10), min_size=1, max_size=6),
+    st.floats(-300, 300),
+)
+def test_staircase_separators_at_any_scale(gaps, log_c):
+    """w_1 > 0 and w_k = 2 w_(k-1) + gap separates (the inequalities worked out here)."""
+    w = [gaps[0]]
+    for g in gaps[1:]:
+        w.append(2 * w[-1] + g)
+    w = np.array(w) * 10.0**log_c
+    if not np.all(np.isfinite(w)) or w[0] == 0:
+        return
+    assert_tick(lh.check_staircase_separator(w, len(w)))
+    assert_cross(lh.check_staircase_separator(-w, len(w)))
