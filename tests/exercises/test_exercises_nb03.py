@@ -2,9 +2,19 @@
 epsilon, and the student's gradient and log-sigmoid functions."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from odd_answers import (
+    ODD_EXPLICIT,
+    ODD_FUNCTIONS,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+)
 
 import linsep_helpers as lh
 
@@ -112,3 +122,116 @@ def test_check_log_sigmoid_function():
     assert not fb and "z = -1" in fb.message
     assert "shape" in lh.check_log_sigmoid_function(lambda z: z[:3]).message
     assert not lh.check_log_sigmoid_function("log_expit")
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+WS, BS = np.array([1.0, 1.0]), -0.5
+XS = np.array([[1.0, 1.0], [0.0, 0.0], [2.0, 0.5], [-1.0, 0.0]])
+YS = np.array([1.0, -1.0, 1.0, -1.0])  # margins 1.5, 0.5, 2, 1.5 (by hand)
+
+
+def ref_log_likelihood_scaled(c):
+    """ln L(c w, c b) = -sum ln(1 + e^(-c m_i)) with Python's math; c m_i >= 0 here."""
+    m = [1.5, 0.5, 2.0, 1.5]
+    return -sum(math.log1p(math.exp(-c * mi)) for mi in m)
+
+
+def right_gradient(w, b, X, y01):
+    r = y01 - 1.0 / (1.0 + np.exp(-(X @ w + b)))
+    return X.T @ r, r.sum()
+
+
+def right_log_sigmoid(z):
+    return np.minimum(z, 0) - np.log1p(np.exp(-np.abs(z)))
+
+
+NUMBER_CHECKS = {
+    "threshold_offset": lambda a: lh.check_threshold_offset(a, 0.9),
+    "scale_for_epsilon": lambda a: lh.check_scale_for_epsilon(a, WS, BS, XS, YS, eps=1e-3),
+}
+FUNCTION_CHECKS = {
+    "gradient_function": lh.check_gradient_function,
+    "log_sigmoid_function": lh.check_log_sigmoid_function,
+}
+
+
+@pytest.mark.parametrize("check", list(NUMBER_CHECKS.values()) + list(FUNCTION_CHECKS.values()))
+@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+def test_odd_answers_get_a_cross(check, answer):
+    assert_cross(check(answer))
+
+
+@pytest.mark.parametrize("name", NUMBER_CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(answer=odd_answers())
+def test_generated_odd_answers_get_a_cross(name, answer):
+    assert_cross(NUMBER_CHECKS[name](answer))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@pytest.mark.parametrize("func", ODD_FUNCTIONS)
+def test_odd_functions_get_a_cross(name, func):
+    assert_cross(FUNCTION_CHECKS[name](func))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(value=odd_answers())
+def test_functions_returning_odd_values_get_a_cross(name, value):
+    assert_cross(FUNCTION_CHECKS[name](lambda *args: value))
+
+
+@pytest.mark.parametrize("value", [5e-324, 1e-310, -1e-300, 1e300, -1.7e308, 1e6, -1e6])
+def test_extreme_numbers_get_the_verdict_of_an_oracle(value):
+    t = math.log(0.9 / 0.1)
+    assert NUMBER_CHECKS["threshold_offset"](value).ok == (abs(value - t) <= 1e-6 * t)
+    fb = NUMBER_CHECKS["scale_for_epsilon"](value)
+    assert isinstance(fb, lh.Feedback)
+    assert fb.ok == (value > 0 and ref_log_likelihood_scaled(value) >= -1e-3)
+
+
+def test_right_answers_in_every_form():
+    for answer in number_forms(math.log(9.0)):
+        assert_tick(NUMBER_CHECKS["threshold_offset"](answer))
+    c = math.log(4 / 1e-3) / 0.5  # n e^(-c m_min) <= eps, worked out here
+    for answer in number_forms(c) + number_forms(1e300) + number_forms(10**20):
+        assert_tick(NUMBER_CHECKS["scale_for_epsilon"](answer))
+    forms = [
+        right_gradient,
+        lambda w, b, X, y: [list(right_gradient(w, b, X, y)[0]), right_gradient(w, b, X, y)[1]],
+        lambda w, b, X, y: (
+            right_gradient(w, b, X, y)[0][:, None],
+            np.array([right_gradient(w, b, X, y)[1]]),
+        ),
+    ]
+    for func in forms:
+        assert_tick(lh.check_gradient_function(func))
+    for func in (right_log_sigmoid, lambda z: list(right_log_sigmoid(z))):
+        assert_tick(lh.check_log_sigmoid_function(func))
+
+
+def test_a_right_function_that_warns_is_right():
+    """Both branches of np.where are evaluated: one overflows, the result is still right."""
+
+    def where_both_branches(z):
+        return np.where(z >= 0, -np.log1p(np.exp(-z)), z - np.log1p(np.exp(z)))
+
+    def gradient_with_a_warning(w, b, X, y01):
+        warnings.warn("just saying", UserWarning, stacklevel=1)
+        return right_gradient(w, b, X, y01)
+
+    assert_tick(lh.check_log_sigmoid_function(where_both_branches))
+    assert_tick(lh.check_gradient_function(gradient_with_a_warning))
+
+
+def test_a_wrong_function_that_warns_hears_the_warning():
+    fb = lh.check_log_sigmoid_function(lambda z: np.log(1 / (1 + np.exp(-z))))
+    assert_cross(fb)
+    assert "numpy warned: overflow" in fb.message
+
+
+def test_complex_output_is_named():
+    fb = lh.check_log_sigmoid_function(lambda z: right_log_sigmoid(z) + 0j)
+    assert_cross(fb)
+    assert "complex" in fb.message
