@@ -2,11 +2,21 @@
 separator and Gordan certificates, against arithmetic written here."""
 
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    assert_cross,
+    assert_tick,
+    odd_answers,
+    odd_pairs,
+    vector_forms,
+    wb_forms,
+)
 
 import linsep_helpers as lh
 
@@ -174,3 +184,70 @@ def test_checks_reject_bad_data(fn):
         fn(np.array([[np.nan, 0.0], [1.0, 1.0]]), np.array([1.0, -1.0]))
     with pytest.raises(ValueError, match="label"):
         fn(np.array([[0.0, 0.0], [1.0, 1.0]]), np.array([1.0, 3.0]))
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+CHECKS = {
+    "separation_matrix": (lambda a: lh.check_separation_matrix(a, X1, Y1), None),
+    "rescaled_separator": (lambda a: lh.check_rescaled_separator(a, X2, Y2, W0, B0), 2),
+    "certificate": (lambda a: lh.check_certificate(a, X3, Y3), None),
+}
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+def test_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name][0](answer))
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_generated_odd_answers_get_a_cross(name, data):
+    check, d = CHECKS[name]
+    answer = data.draw(odd_answers() if d is None else st.one_of(odd_answers(), odd_pairs(d)))
+    assert_cross(check(answer))
+
+
+def test_complex_matrix_is_not_accepted():
+    """Issue 16: a complex A used to get a tick (its imaginary part was dropped)."""
+    fb = lh.check_separation_matrix(A1 + 0j, X1, Y1)
+    assert_cross(fb)
+    assert "complex" in fb.message
+    assert_cross(lh.check_separation_matrix(A1.astype(bool), X1, Y1))
+
+
+def test_right_answers_in_every_form():
+    for answer in (
+        A1,
+        A1.tolist(),
+        tuple(map(tuple, A1)),
+        A1.astype(np.float32),
+        A1.astype(object),
+    ):
+        assert_tick(CHECKS["separation_matrix"][0](answer))
+    for answer in wb_forms(4 * W0, 4 * B0):
+        assert_tick(CHECKS["rescaled_separator"][0](answer))
+    for answer in vector_forms(LAM3) + [
+        [Fraction(1, 4), Fraction(1, 8), Fraction(1, 8), Fraction(1, 2)]
+    ]:
+        assert_tick(CHECKS["certificate"][0](answer))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-300, 300))
+def test_rescaled_separator_at_any_scale(log_c):
+    """c (w0, b0) is feasible exactly when c * 0.25 >= 1 (the smallest margin, by hand)."""
+    c = 10.0**log_c
+    fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
+    assert isinstance(fb, lh.Feedback)
+    assert fb.ok == (c * 0.25 >= 1.0 - 1e-9)
+    assert_cross(lh.check_rescaled_separator((-c * W0, -c * B0), X2, Y2, W0, B0))
+
+
+@pytest.mark.parametrize("big", [1e300, 1.7e308])
+def test_huge_weights_are_not_a_certificate(big):
+    assert_cross(lh.check_certificate([big, big, big, big], X3, Y3))
+    assert_cross(lh.check_certificate([big, 0.0, 0.0, big], X3, Y3))
+    assert_cross(lh.check_certificate([5e-324, 0.0, 0.0, 5e-324], X3, Y3))
