@@ -8,6 +8,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    ODD_FUNCTIONS,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+    odd_pairs,
+    wb_forms,
+)
 
 import linsep_helpers as lh
 
@@ -166,3 +176,115 @@ def test_check_realizable_erm():
     assert not wrong_len.ok and "length" in wrong_len.message
     assert not lh.check_realizable_erm(lambda X, y: "w").ok
     assert "raised" in lh.check_realizable_erm(lambda X, y: {}["x"]).message
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+FUNCTION_CHECKS = {
+    "np_verifier": lh.check_np_verifier,
+    "cover_from_separator": lh.check_cover_from_separator,
+    "realizable_erm": lh.check_realizable_erm,
+}
+VALUE_CHECKS = {
+    "reduction_witness": (lh.check_reduction_witness, 8),
+    "bigm_box": (lh.check_bigm_box, None),
+}
+ALL_CHECKS = list(FUNCTION_CHECKS.values()) + [c for c, _ in VALUE_CHECKS.values()]
+
+
+def cube_witness():
+    """A minimum cover of Q_3 (the even bit strings) and its separator, by hand."""
+    even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
+    return np.where(np.isin(np.arange(8), even), 2.0, -2.0), 1.0
+
+
+def lp_erm(X, y):
+    r = lh.find_separator(X, y)
+    return r.w, r.b
+
+
+@pytest.mark.parametrize("check", ALL_CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+def test_odd_answers_get_a_cross(check, answer):
+    assert_cross(check(answer))
+
+
+@pytest.mark.parametrize("name", VALUE_CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_generated_odd_answers_get_a_cross(name, data):
+    check, d = VALUE_CHECKS[name]
+    answer = data.draw(odd_answers() if d is None else st.one_of(odd_answers(), odd_pairs(d)))
+    assert_cross(check(answer))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@pytest.mark.parametrize("func", ODD_FUNCTIONS)
+def test_odd_functions_get_a_cross(name, func):
+    assert_cross(FUNCTION_CHECKS[name](func))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@settings(max_examples=30, deadline=None)
+@given(value=odd_answers())
+def test_functions_returning_odd_values_get_a_cross(name, value):
+    assert_cross(FUNCTION_CHECKS[name](lambda *args: value))
+
+
+def test_cover_results_that_are_not_vertex_numbers():
+    for got in ([0.5], [True], ["0"], [10**400], [None], [1j]):
+        assert_cross(lh.check_cover_from_separator(lambda n, e, w, b, got=got: got))
+
+
+def test_right_answers_in_every_form():
+    w, b = cube_witness()
+    for answer in wb_forms(w, b):
+        assert_tick(lh.check_reduction_witness(answer))
+    for answer in number_forms(3) + number_forms(10):
+        assert_tick(lh.check_bigm_box(answer))
+    assert_tick(lh.check_np_verifier(lambda *a: np.bool_(good_verify(*a))))
+    for wrap in (
+        list,
+        tuple,
+        frozenset,
+        np.array,
+        lambda c: (v for v in c),
+        lambda c: dict.fromkeys(c),
+    ):
+        assert_tick(
+            lh.check_cover_from_separator(
+                lambda n, e, w, b, wrap=wrap: wrap(sorted(good_cover(n, e, w, b)))
+            )
+        )
+    assert_tick(
+        lh.check_cover_from_separator(lambda n, e, w, b: [float(v) for v in good_cover(n, e, w, b)])
+    )
+    for erm in (
+        lp_erm,
+        lambda X, y: list(lp_erm(X, y)),
+        lambda X, y: (list(lp_erm(X, y)[0]), np.array([lp_erm(X, y)[1]])),
+        lh.find_separator,  # a result with fields w and b is a pair
+    ):
+        assert_tick(lh.check_realizable_erm(erm))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(-300, 300))
+def test_reduction_witness_at_any_scale(log_c):
+    w, b = cube_witness()
+    c = 10.0**log_c
+    assert_tick(lh.check_reduction_witness((c * w, c * b)))
+    assert_cross(lh.check_reduction_witness((-c * w, -c * b)))
+
+
+@pytest.mark.parametrize("W", [5e-324, 1e-300, 2.999, 1000.0001, 1e300])
+def test_bigm_box_extremes(W):
+    assert_cross(lh.check_bigm_box(W))
+
+
+def test_a_learner_that_warns_and_is_right_is_right():
+    def noisy_erm(X, y):
+        np.exp(np.array([1000.0]))
+        return lp_erm(X, y)
+
+    assert_tick(lh.check_realizable_erm(noisy_erm))
