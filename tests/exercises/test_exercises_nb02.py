@@ -13,6 +13,7 @@ from odd_answers import (
     assert_tick,
     number_forms,
     odd_answers,
+    odd_id,
     vector_forms,
 )
 
@@ -134,7 +135,7 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("name", CHECKS)
-@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
 def test_odd_answers_get_a_cross(name, answer):
     assert_cross(CHECKS[name](answer))
 

@@ -14,6 +14,7 @@ from odd_answers import (
     assert_tick,
     number_forms,
     odd_answers,
+    odd_id,
 )
 
 import linsep_helpers as lh
@@ -157,7 +158,7 @@ FUNCTION_CHECKS = {
 
 
 @pytest.mark.parametrize("check", list(NUMBER_CHECKS.values()) + list(FUNCTION_CHECKS.values()))
-@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
 def test_odd_answers_get_a_cross(check, answer):
     assert_cross(check(answer))
 

@@ -13,6 +13,7 @@ from odd_answers import (
     assert_cross,
     assert_tick,
     odd_answers,
+    odd_id,
     odd_pairs,
     vector_forms,
     wb_forms,
@@ -196,7 +197,7 @@ CHECKS = {
 
 
 @pytest.mark.parametrize("name", CHECKS)
-@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
 def test_odd_answers_get_a_cross(name, answer):
     assert_cross(CHECKS[name][0](answer))
 

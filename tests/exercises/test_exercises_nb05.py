@@ -15,6 +15,7 @@ from odd_answers import (
     assert_tick,
     number_forms,
     odd_answers,
+    odd_id,
     odd_pairs,
     wb_forms,
 )
@@ -204,7 +205,7 @@ def lp_erm(X, y):
 
 
 @pytest.mark.parametrize("check", ALL_CHECKS)
-@pytest.mark.parametrize("answer", ODD_EXPLICIT)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
 def test_odd_answers_get_a_cross(check, answer):
     assert_cross(check(answer))
 
