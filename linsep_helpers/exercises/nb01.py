@@ -1,0 +1,255 @@
+"""Checks for the exercises of notebook 01 (linear separability).
+
+Every check takes the student's answer first, then the data it is checked against; it names
+what is wrong (an example on the wrong side, a sign) and never prints the solution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._validate import check_scalar, check_vector, check_Xy
+from ..data import xor_data
+from ..geometry import class_prototype, margins
+from ._feedback import (
+    Feedback,
+    answer_margins,
+    exercise,
+    multiple_of,
+    parse_number,
+    parse_vector,
+    parse_wb,
+)
+
+__all__ = [
+    "check_separator",
+    "check_mistake_count",
+    "check_unit_margin",
+    "check_lift_vector",
+    "check_xor_feature",
+    "check_class_prototype",
+]
+
+
+@exercise("a pair (w, b)")
+def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
+    """Does ``answer = (w, b)`` separate (X, y) (claim C01)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        The student's classifier: w a vector of d numbers, b a number.
+    X : array-like of shape (n, d)
+        The examples.
+    y : array-like of shape (n,)
+        Their labels in {-1, +1} (or {0, 1}).
+
+    Returns
+    -------
+    Feedback
+        ✔ when y_i (w.x_i + b) > 0 for every i; otherwise names the examples on the wrong
+        side or on the boundary (a tie is not a separation), never a separator.
+
+    Used in notebook 01.
+    """
+    Xa, ya = check_Xy(X, y)
+    w, b = parse_wb(answer, Xa.shape[1])
+    m = answer_margins(w, b, Xa, ya, signs_only=True)
+    wrong = np.flatnonzero(m < 0).tolist()
+    tied = np.flatnonzero(m == 0).tolist()
+    if not wrong and not tied:
+        return Feedback(True, f"(w, b) separates all {len(ya)} examples: every y(w·x + b) > 0")
+    parts = []
+    if wrong:
+        parts.append(f"examples {wrong} are on the wrong side")
+    if tied:
+        parts.append(f"examples {tied} lie on the line w·x + b = 0 (a tie is not a separation)")
+    return Feedback(False, "; ".join(parts))
+
+
+@exercise("a whole number")
+def check_mistake_count(
+    answer: object, w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike
+) -> Feedback:
+    """Is ``answer`` the number of mistakes of (w, b) on (X, y), ties included (claim C03)?
+
+    Parameters
+    ----------
+    answer : int
+        The student's count (3 and 3.0 are both fine).
+    w, b : array-like of shape (d,), float
+        The classifier whose mistakes are counted.
+    X, y : array-like
+        The data.
+
+    Returns
+    -------
+    Feedback
+        ✔ when the answer is #{i : y_i (w.x_i + b) <= 0}; a count of the strict mistakes
+        only is told that the boundary counts too; otherwise "too many" or "too few".
+
+    Used in notebook 01.
+    """
+    count = parse_number(answer, whole=True)
+    Xa, ya = check_Xy(X, y)
+    m = margins(w, b, Xa, ya)
+    strict, with_ties = int(np.sum(m < 0)), int(np.sum(m <= 0))
+    if count == with_ties:
+        return Feedback(True, "right: every example with y(w·x + b) <= 0 counts, ties included")
+    if count == strict and strict != with_ties:
+        return Feedback(
+            False,
+            "you counted only the examples strictly on the wrong side: the mistake test "
+            "y(w·x + b) <= 0 also counts the examples on the boundary",
+        )
+    if count > with_ties:
+        return Feedback(False, "too many: some of the examples you counted have y(w·x + b) > 0")
+    return Feedback(False, "too few: compute y(w·x + b) for every example and count those <= 0")
+
+
+@exercise("a pair (w, b)")
+def check_unit_margin(
+    answer: object, w0: ArrayLike, b0: float, X: ArrayLike, y: ArrayLike
+) -> Feedback:
+    """Is ``answer = (w, b)`` the rescaling of (w0, b0) with functional margin 1 (claim C05)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        The student's rescaled classifier.
+    w0, b0 : array-like of shape (d,), float
+        The separator to rescale (not both zero).
+    X, y : array-like
+        The data; (w0, b0) separates them.
+
+    Returns
+    -------
+    Feedback
+        ✔ when (w, b) = c (w0, b0) with c > 0 and min_i y_i (w.x_i + b) = 1 (to 1e-9), i.e.
+        c = 1 / min_i y_i (w0.x_i + b0); otherwise says whether the direction, the sign of c
+        or the size of the margin is wrong.
+
+    Used in notebook 01.
+    """
+    Xa, ya = check_Xy(X, y)
+    z0 = np.append(check_vector(w0, Xa.shape[1], "w0"), check_scalar(b0, "b0"))
+    if not np.any(z0):
+        raise ValueError("(w0, b0) must not be zero")
+    w, b = parse_wb(answer, Xa.shape[1])
+    c = multiple_of(np.append(w, b), z0)
+    if c is None:
+        return Feedback(
+            False,
+            "(w, b) is not a multiple of (w0, b0): rescaling may change the length of (w, b), "
+            "not its direction",
+        )
+    if c <= 0:
+        return Feedback(False, "a factor c <= 0 flips (or erases) every prediction: use c > 0")
+    m = float(np.min(answer_margins(w, b, Xa, ya)))
+    if not abs(m - 1.0) <= 1e-9:
+        return Feedback(False, f"right direction, but the functional margin is {m:.6g}, not 1")
+    return Feedback(True, "same classifier, and min y(w·x + b) = 1 exactly")
+
+
+@exercise("a vector v with one entry more than w")
+def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0) -> Feedback:
+    """Is ``answer`` the vector v with v.(x, r) = w.x + b for every x (the lift, claim C02)?
+
+    Parameters
+    ----------
+    answer : array-like of shape (d + 1,)
+        The student's v.
+    w, b : array-like of shape (d,), float
+        The classifier to lift.
+    r : float, keyword-only
+        The constant appended to every x (> 0).
+
+    Returns
+    -------
+    Feedback
+        ✔ when v = (w, b / r); otherwise says whether the first d entries or the last one
+        is wrong.
+
+    Used in notebook 01.
+    """
+    wa = check_vector(w, None, "w")
+    ba, r = check_scalar(b, "b"), check_scalar(r, "r", positive=True)
+    d = wa.shape[0]
+    v = parse_vector(answer, "v", d + 1)
+    target = np.append(wa, ba / r)
+    tol = 1e-9 * max(1.0, float(np.abs(target).max()))
+    if np.allclose(v, target, rtol=0, atol=tol):
+        return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
+    if not np.allclose(v[:d], wa, rtol=0, atol=tol):
+        return Feedback(False, "the first d entries of v multiply x: they must reproduce w·x")
+    return Feedback(
+        False,
+        f"the first d entries are right; the last one is multiplied by {r:g}, and the "
+        "product must be b",
+    )
+
+
+@exercise("a pair (w, b) with w of length 3")
+def check_xor_feature(answer: object) -> Feedback:
+    """Does ``answer = (w, b)`` separate XOR after phi(x) = (x_1, x_2, (x_1 - x_2)^2) (C06)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        The student's classifier in the feature space: w of length 3, b a number.
+
+    Returns
+    -------
+    Feedback
+        ✔ when y (w.phi(x) + b) > 0 on all four corners of ``xor_data()``; otherwise names
+        the corners on the wrong side or on the boundary.
+
+    Used in notebook 01.
+    """
+    X, y = xor_data()
+    Z = np.column_stack([X, (X[:, 0] - X[:, 1]) ** 2])
+    w, b = parse_wb(answer, 3)
+    m = answer_margins(w, b, Z, y, signs_only=True)
+    bad = [f"({X[i, 0]:g}, {X[i, 1]:g})" for i in np.flatnonzero(m <= 0)]
+    if not bad:
+        return Feedback(True, "all four corners are on their side: XOR is separable after phi")
+    return Feedback(False, f"wrong side or on the boundary after phi: corners {', '.join(bad)}")
+
+
+@exercise("a pair (w, b)")
+def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
+    """Is ``answer = (w, b)`` the class-prototype rule of (X, y) (claim C29)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        The student's classifier.
+    X, y : array-like
+        The data, both classes present.
+
+    Returns
+    -------
+    Feedback
+        ✔ when w = c+ - c- and b = (||c-||^2 - ||c+||^2) / 2 with c+- the class means (to a
+        relative 1e-9); otherwise names the slip (w flipped, b of the wrong sign, the line not
+        through the midpoint) without printing b.
+
+    Used in notebook 01.
+    """
+    w_true, b_true = class_prototype(X, y)
+    w, b = parse_wb(answer, w_true.shape[0])
+    tol = 1e-9 * max(1.0, float(np.abs(w_true).max()), abs(b_true))
+    w_ok = np.allclose(w, w_true, rtol=0, atol=tol)
+    b_ok = abs(b - b_true) <= tol
+    if w_ok and b_ok:
+        return Feedback(True, "right: w = c+ - c- and the line is the bisector of the two means")
+    if np.allclose(w, -w_true, rtol=0, atol=tol):
+        return Feedback(False, "w points from the positive mean to the negative one: flip it")
+    if not w_ok:
+        return Feedback(False, "w is not the difference of the class means c+ - c-")
+    if abs(b + b_true) <= tol:
+        return Feedback(False, "w is right; b has the wrong sign")
+    return Feedback(
+        False, "w is right, b is not: the line must pass through the midpoint (c+ + c-)/2"
+    )

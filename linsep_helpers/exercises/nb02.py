@@ -1,0 +1,214 @@
+"""Checks for the exercises of notebook 02 (the perceptron and its convergence proof).
+
+Every check takes the student's answer first, then what it is checked against; it recognises
+the usual slips (a tie read as correct, a bound not squared) and never prints the solution.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._validate import check_int, check_scalar, check_vector, check_Xy
+from ..data import staircase
+from ..perceptron import perceptron
+from ._feedback import Feedback, Rejected, exercise, parse_number, parse_vector
+
+__all__ = [
+    "check_perceptron_by_hand",
+    "check_novikoff_bound",
+    "check_best_lift_scale",
+    "check_staircase_separator",
+]
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-6 * max(1.0, abs(b))
+
+
+def _times(log_ratio: float) -> str:
+    """exp(log_ratio) as "3.2 times" or, when it is astronomically large, "about 10^400 times"."""
+    if log_ratio < math.log(1e6):
+        return f"{math.exp(log_ratio):.3g} times"
+    return f"about 10^{log_ratio / math.log(10):.0f} times"
+
+
+@exercise("a list of weight vectors")
+def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
+    """Is ``answer`` the list of weight vectors of the homogeneous perceptron's updates (C07)?
+
+    Parameters
+    ----------
+    answer : list of array-like of shape (d,)
+        w_1, w_2, ..., w_M: the weights after each update of the perceptron without bias
+        (cyclic order, start w = 0, update w <- w + y x when y w.x <= 0), up to convergence.
+    X, y : array-like
+        The data run by hand.
+
+    Returns
+    -------
+    Feedback
+        ✔ for the exact list; otherwise names the first wrong update (with a hint about ties
+        and where the pass continues), too many or too few updates; never the right vector.
+
+    Used in notebook 02.
+    """
+    Xa, ya = check_Xy(X, y)
+    d = Xa.shape[1]
+    if not isinstance(answer, list | tuple | np.ndarray) or getattr(answer, "ndim", 1) == 0:
+        raise Rejected("the answer must be a list of vectors (one per update)")
+    rows = [parse_vector(a, f"vector {k} of your list", d) for k, a in enumerate(answer, 1)]
+    run = perceptron(Xa, ya, bias=False, max_epochs=1000, max_updates=1000)
+    truth = run.trace.w[1:] if run.trace is not None else np.zeros((0, d))
+    for k, a in enumerate(rows, start=1):
+        if k > truth.shape[0]:
+            return Feedback(
+                False,
+                f"the perceptron stops after {truth.shape[0]} updates, but you listed "
+                f"{len(rows)}: after the last update a full pass finds no mistake",
+            )
+        if not np.allclose(a, truth[k - 1], atol=1e-9):
+            if k == 1:
+                hint = "the first update happens at the first example with y w·x <= 0 for w = 0"
+            else:
+                hint = (
+                    f"continue the pass right after the example that caused update {k - 1}, "
+                    "and remember that y w·x = 0 counts as a mistake"
+                )
+            return Feedback(False, f"update {k} is wrong ({hint})")
+    if len(rows) < truth.shape[0]:
+        return Feedback(
+            False,
+            f"your {len(rows)} updates are right, but the run is not over: some example still "
+            "has y w·x <= 0",
+        )
+    return Feedback(True, f"right: {len(rows)} updates, then a full pass without a mistake")
+
+
+@exercise("the number R²/γ²")
+def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: ArrayLike) -> Feedback:
+    """Is ``answer`` the homogeneous mistake bound R^2 / gamma^2 (claim C09)?
+
+    Parameters
+    ----------
+    answer : float
+        The student's bound.
+    X, y : array-like
+        The data.
+    w_star : array-like of shape (d,)
+        A separator through the origin (min_i y_i w*.x_i > 0, else ValueError); any length.
+
+    Returns
+    -------
+    Feedback
+        ✔ when answer = (R / gamma)^2 with R = max_i ||x_i|| and gamma = min_i y_i w*.x_i /
+        ||w*|| (to a relative 1e-6); names the slips R/gamma, gamma not normalised, and the
+        ratio upside down. The bound does not change when X is scaled, and neither does the
+        check.
+
+    Used in notebook 02.
+    """
+    v = parse_number(answer)
+    Xa, ya = check_Xy(X, y)
+    ws = check_vector(w_star, Xa.shape[1], "w_star")
+    Xs = Xa / float(np.max(np.abs(Xa))) if np.any(Xa) else Xa  # R/γ does not depend on the scale
+    with np.errstate(all="ignore"):
+        gf = float(np.min(ya * (Xs @ ws)))
+        if not gf > 0:
+            raise ValueError("w_star does not separate (X, y) through the origin")
+        R = float(np.max(np.linalg.norm(Xs, axis=1)))
+        g = gf / float(np.linalg.norm(ws))
+    if _close(v, (R / g) * (R / g)):
+        return Feedback(True, "right: R²/γ² with γ the margin of the unit-norm separator")
+    if _close(v, R / g):
+        return Feedback(False, "that is R/γ; the bound is its square")
+    if _close(v, (R / gf) * (R / gf)) and not _close(gf, g):
+        return Feedback(False, "γ must be the geometric margin: divide min y w*·x by ‖w*‖ first")
+    if _close(v, (g / R) * (g / R)) or _close(v, g / R):
+        return Feedback(False, "the ratio is upside down: R on top, γ below")
+    return Feedback(False, "not the bound: compute R = max‖x‖ and γ = min y w*·x / ‖w*‖")
+
+
+@exercise("a number r > 0")
+def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: float) -> Feedback:
+    """Is ``answer`` the r > 0 that minimises the bound of the lift x -> (x, r) (C10, C12)?
+
+    Parameters
+    ----------
+    answer : float
+        The student's r.
+    radius : float
+        R = max_i ||x_i|| (> 0).
+    w_norm : float
+        ||w*|| (> 0).
+    b_star : float
+        b* (nonzero: with b* = 0 no lift is needed).
+
+    Returns
+    -------
+    Feedback
+        ✔ when r = sqrt(R |b*| / ||w*||), the minimiser of (R^2 + r^2)(||w*||^2 + b*^2 / r^2)
+        (to a relative 1e-6); otherwise says r is too small or too large and how many times the
+        bound at r exceeds the smallest one, or that the answer is the best r^2.
+
+    Used in notebook 02.
+    """
+    R = check_scalar(radius, "radius", positive=True)
+    wn = check_scalar(w_norm, "w_norm", positive=True)
+    b = check_scalar(b_star, "b_star")
+    if b == 0.0:
+        raise ValueError("b_star must be nonzero (with b* = 0 the best r is 0: no lift needed)")
+    v = parse_number(answer, "r")
+    if v <= 0:
+        return Feedback(False, "r must be > 0 (the lifted points are (x, r))")
+
+    def log_excess(r: float) -> float:  # ln of bound * gamma^2, finite for every r > 0
+        lr, lR, lw, lb = math.log(r), math.log(R), math.log(wn), math.log(abs(b))
+        return float(np.logaddexp(2 * lR, 2 * lr) + np.logaddexp(2 * lw, 2 * lb - 2 * lr))
+
+    best_r2 = R * abs(b) / wn
+    best_r = math.sqrt(best_r2)
+    if abs(v - best_r) <= 1e-6 * max(1.0, best_r):
+        return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ², its minimum")
+    if abs(v - best_r2) <= 1e-6 * max(1.0, best_r2):
+        return Feedback(False, "that is the best r², not r")
+    side = "too small" if v < best_r else "too large"
+    more = _times(log_excess(v) - log_excess(best_r))
+    return Feedback(False, f"r is {side}: the bound at your r is {more} the smallest possible")
+
+
+@exercise("a vector of d numbers")
+def check_staircase_separator(answer: object, d: int) -> Feedback:
+    """Does ``w = answer`` separate the staircase of dimension d through the origin (C16)?
+
+    Parameters
+    ----------
+    answer : array-like of shape (d,)
+        The student's w.
+    d : int
+        The dimension (>= 1) of ``staircase(d)``: x_1 = e_1, x_k = e_k - 2 e_(k-1).
+
+    Returns
+    -------
+    Feedback
+        ✔ when w.x_k > 0 for every k, i.e. w_1 > 0 and w_k > 2 w_(k-1); otherwise names the
+        first failing inequality.
+
+    Used in notebook 02.
+    """
+    d = check_int(d, "d", minimum=1)
+    w = parse_vector(answer, "w", d)
+    X, _ = staircase(d)
+    s = float(np.max(np.abs(w)))
+    signs = X @ (w / s) if s > 0 else X @ w  # the signs at scale 1: no overflow
+    bad = np.flatnonzero(signs <= 0)
+    if bad.size == 0:
+        return Feedback(True, f"w separates all {d} staircase points: every w·x_k > 0")
+    k = int(bad[0]) + 1
+    if k == 1:
+        return Feedback(False, "w·x_1 = w_1 must be > 0")
+    with np.errstate(over="ignore"):
+        value = float(X[k - 1] @ w)
+    return Feedback(False, f"w·x_{k} = w_{k} - 2 w_{k - 1} must be > 0 (here it is {value:.3g})")

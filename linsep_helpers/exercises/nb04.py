@@ -1,0 +1,157 @@
+"""Checks for the exercises of notebook 04 (finding a separator is a linear program).
+
+Every check takes the student's answer first, then the data; it says which property fails
+(a shape, a sign, a row, a condition of the certificate) without printing the solution.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._validate import check_scalar, check_vector, check_Xy
+from ._feedback import (
+    Feedback,
+    answer_margins,
+    exercise,
+    multiple_of,
+    parse_array,
+    parse_vector,
+    parse_wb,
+)
+
+__all__ = ["check_separation_matrix", "check_rescaled_separator", "check_certificate"]
+
+
+@exercise("your matrix A, a numpy array")
+def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
+    """Is ``answer`` the LP matrix A with rows A_i = y_i (x_i, 1) (claim C24)?
+
+    Parameters
+    ----------
+    answer : array-like of shape (n, d + 1)
+        The student's A, so that A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for every i.
+    X, y : array-like
+        The data (labels {0, 1} mean the same matrix as {-1, +1}).
+
+    Returns
+    -------
+    Feedback
+        ✔ for the right matrix (to a relative 1e-9); otherwise says which property fails:
+        the shape, the signs, the last column (the ±1 of b), or which rows are wrong.
+
+    Used in notebook 04.
+    """
+    Xa, ya = check_Xy(X, y)
+    A = parse_array(answer, "A")
+    n, d = Xa.shape
+    if A.shape != (n, d + 1):
+        return Feedback(
+            False,
+            f"A has shape {A.shape}; it needs one row per example and one column per "
+            f"unknown of (w, b), i.e. shape ({n}, {d + 1})",
+        )
+    expected = ya[:, None] * np.hstack([Xa, np.ones((n, 1))])
+    tol = 1e-9 * max(1.0, float(np.max(np.abs(expected))))
+    if np.allclose(np.abs(A), np.abs(expected), atol=tol) and not np.allclose(
+        A, expected, atol=tol
+    ):
+        return Feedback(False, "the magnitudes are right but some signs are not: multiply by y_i")
+    if not np.allclose(np.abs(A[:, -1]), 1.0, atol=tol):
+        return Feedback(False, "the last column belongs to b: its entries are ±1, as x_i is lifted")
+    wrong = [i for i in range(n) if not np.allclose(A[i], expected[i], atol=tol)]
+    if wrong:
+        return Feedback(False, f"rows {wrong} are not y_i (x_i, 1) (0-based row numbers)")
+    return Feedback(True, f"A is right: A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for all {n}")
+
+
+@exercise("your pair (w, b)")
+def check_rescaled_separator(
+    answer: object, X: ArrayLike, y: ArrayLike, w0: ArrayLike, b0: float
+) -> Feedback:
+    """Is ``answer = (w, b)`` a positive multiple of (w0, b0) meeting y_i (w.x_i + b) >= 1 (C05)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        The student's rescaled separator.
+    X, y : array-like
+        The data.
+    w0, b0 : array-like of shape (d,), float
+        A separator of (X, y) (not both zero).
+
+    Returns
+    -------
+    Feedback
+        ✔ for (w, b) = c (w0, b0) with c >= 1 / min_i y_i (w0.x_i + b0), saying whether the
+        smallest factor (functional margin exactly 1) was taken; otherwise says that (w, b)
+        is not a positive multiple, or how far the smallest margin is below 1.
+
+    Used in notebook 04.
+    """
+    Xa, ya = check_Xy(X, y)
+    z0 = np.append(check_vector(w0, Xa.shape[1], "w0"), check_scalar(b0, "b0"))
+    if not np.any(z0):
+        raise ValueError("(w0, b0) must not be zero")
+    w, b = parse_wb(answer, Xa.shape[1])
+    c = multiple_of(np.append(w, b), z0)
+    if c is None or c <= 0:  # only z = c z0 with c > 0 is the same classifier
+        return Feedback(
+            False, "(w, b) is not a positive multiple of (w0, b0): only rescale, never rotate"
+        )
+    m = float(np.min(answer_margins(w, b, Xa, ya)))
+    if not m >= 1.0 - 1e-9:
+        return Feedback(
+            False, f"the smallest y_i (w.x_i + b) is {m:.4g} < 1: scale up a little more"
+        )
+    if m > 1.0 + 1e-9:
+        return Feedback(
+            True, f"feasible (min y_i (w.x_i + b) = {m:.4g}); the smallest factor gives 1"
+        )
+    return Feedback(True, "feasible, and with the smallest factor: min y_i (w.x_i + b) = 1")
+
+
+@exercise("your weights lam, one per example")
+def check_certificate(answer: object, X: ArrayLike, y: ArrayLike, *, tol: float = 1e-9) -> Feedback:
+    """Is ``answer`` a Gordan certificate that (X, y) cannot be separated (claim C25)?
+
+    Parameters
+    ----------
+    answer : array-like of shape (n,)
+        The student's weights lam, one per example.
+    X, y : array-like
+        The data.
+    tol : float, keyword-only
+        Tolerance of every condition (the last one relative to max |X|).
+
+    Returns
+    -------
+    Feedback
+        ✔ when lam >= 0, sum_i lam_i = 1 and sum_i lam_i y_i (x_i, 1) = 0, i.e. the two
+        classes carry weight 1/2 each and their weighted means coincide; otherwise says
+        which condition fails first.
+
+    Used in notebook 04.
+    """
+    Xa, ya = check_Xy(X, y)
+    tol = check_scalar(tol, "tol", nonnegative=True)
+    lam = parse_vector(answer, "lam", Xa.shape[0])
+    if np.any(lam < -tol):
+        neg = np.flatnonzero(lam < -tol).tolist()
+        return Feedback(False, f"weights must be >= 0; entries {neg} are not")
+    total = float(lam.sum())
+    if not abs(total - 1.0) <= tol:
+        return Feedback(False, f"the weights must add up to 1; they add up to {total:.6g}")
+    if not abs(float(lam @ ya)) <= tol:
+        return Feedback(
+            False,
+            "sum lam_i y_i is not 0: the two classes must carry the same total weight (1/2 each)",
+        )
+    resid = (lam * ya) @ Xa
+    if not np.max(np.abs(resid)) <= tol * max(1.0, float(np.max(np.abs(Xa)))):
+        return Feedback(
+            False,
+            "sum lam_i y_i x_i is not 0: the weighted means of the two classes differ "
+            f"(their difference has norm {2 * np.linalg.norm(resid):.4g})",
+        )
+    return Feedback(True, "a valid certificate: no (w, b) separates these data")

@@ -1,0 +1,333 @@
+"""Checks for the exercises of notebook 05 (minimising disagreements is NP-hard).
+
+Every check takes the student's answer first (a function, a pair (w, b) or a number). The
+function checks run the student's code on hidden cases and name the first kind of case that
+fails, never the expected output.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+import numpy as np
+
+from ..data import make_separable, staircase
+from ..hardness import (
+    complete_graph,
+    cover_separator,
+    cube_graph,
+    cycle_graph,
+    min_disagreement,
+    min_disagreement_bigm,
+    min_vertex_cover,
+    path_graph,
+    petersen_graph,
+    random_graph,
+    star_graph,
+    vertex_cover_instance,
+)
+from ._feedback import (
+    Feedback,
+    Rejected,
+    answer_margins,
+    call_student,
+    exercise,
+    parse_number,
+    parse_wb,
+)
+
+__all__ = [
+    "check_np_verifier",
+    "check_reduction_witness",
+    "check_cover_from_separator",
+    "check_bigm_box",
+    "check_realizable_erm",
+]
+
+_MAX_VERTICES = 10_000  # a returned "set" longer than this is not read to the end
+
+
+def _weighted_mistakes(
+    w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray, weights: np.ndarray
+) -> float:
+    """sum of weights_i over the mistakes y_i (w.x_i + b) <= 0 (ties count)."""
+    return float(weights[answer_margins(w, b, X, y, signs_only=True) <= 0].sum())
+
+
+def _verifier_cases() -> list[tuple[str, tuple[object, ...]]]:
+    """Hand-made cases (ties, weights, k at the boundary) and 12 random 0/1 instances."""
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    y = np.array([1.0, -1.0, -1.0, 1.0])
+    ones = np.ones(4)
+    heavy = np.array([3.0, 1, 1, 1])
+    cases: list[tuple[str, tuple[object, ...]]] = [
+        (
+            "a separator of XOR-like data that gets exactly 2 wrong, k = 2",
+            (X, y, ones, 2, np.array([1.0, 1.0]), -0.5),
+        ),
+        ("the same separator with k = 1", (X, y, ones, 1, np.array([1.0, 1.0]), -0.5)),
+        (
+            "w = 0, b = 0 (every point on the hyperplane), k = 3",
+            (X, y, ones, 3, np.zeros(2), 0.0),
+        ),
+        ("w = 0, b = 0 with k = 4", (X, y, ones, 4, np.zeros(2), 0.0)),
+        (
+            "a point exactly on the hyperplane and k = 0",
+            (X[:2], np.array([1.0, 1.0]), np.ones(2), 0, np.array([-1.0, 0.0]), 1.0),
+        ),
+        (
+            "weighted points (one mistake of weight 3), k = 2",
+            (X, y, heavy, 2, np.array([-2.0, -2.0]), -1.0),
+        ),
+        (
+            "weighted points (one mistake of weight 3), k = 3",
+            (X, y, heavy, 3, np.array([-2.0, -2.0]), -1.0),
+        ),
+    ]
+    rng = np.random.default_rng(5)
+    for t in range(12):
+        Xr = rng.integers(0, 2, size=(7, 4)).astype(float)
+        yr = rng.choice([-1.0, 1.0], size=7)
+        wr = rng.normal(size=4)
+        br = float(rng.normal())
+        wt = rng.integers(1, 4, size=7).astype(float)
+        kr = int(rng.integers(0, 10))
+        cases.append((f"random 0/1 instance number {t + 1}", (Xr, yr, wt, kr, wr, br)))
+    return cases
+
+
+@exercise("your function verify")
+def check_np_verifier(answer: object) -> Feedback:
+    """Does ``answer(X, y, weights, k, w, b)`` decide "at most k weighted mistakes" (C26)?
+
+    Parameters
+    ----------
+    answer : callable
+        The student's verifier; it returns True or False.
+
+    Returns
+    -------
+    Feedback
+        ✔ when it returns True exactly when sum of weights_i over y_i (w.x_i + b) <= 0 is at
+        most k, on 19 hidden cases (ties, weights, k at the boundary, random instances) - the
+        polynomial-time check that puts MinDisagreement in NP; otherwise names the kind of
+        case that fails, with a hint.
+
+    Used in notebook 05.
+    """
+    cases = _verifier_cases()
+    for what, args in cases:
+        X, y, weights, k, w, b = args
+        truth = _weighted_mistakes(w, b, X, y, weights) <= k  # type: ignore[arg-type]
+        got, _ = call_student(answer, *args)
+        if not isinstance(got, bool | np.bool_):
+            return Feedback(False, f"verify must return True or False; got {type(got).__name__}")
+        if bool(got) != truth:
+            hint = ""
+            if "hyperplane" in what:
+                hint = " (remember: a point with y (w.x + b) = 0 counts as a mistake)"
+            elif "weight" in what:
+                hint = " (each mistake counts with its weight)"
+            elif "k = " in what:
+                hint = " (the question is 'at most k')"
+            return Feedback(False, f"wrong answer on: {what}{hint}")
+    return Feedback(
+        True,
+        f"correct on all {len(cases)} cases; it costs O(m d) arithmetic operations on a "
+        "witness (w, b) of polynomial size, so MinDisagreement is in NP",
+    )
+
+
+@exercise("a pair (w, b)")
+def check_reduction_witness(answer: object) -> Feedback:
+    """Is ``answer = (w, b)`` an optimal separator of the reduction instance of Q_3 (C26)?
+
+    Parameters
+    ----------
+    answer : (w, b)
+        w of length 8 (one entry per vertex of the cube graph Q_3), b a number.
+
+    Returns
+    -------
+    Feedback
+        ✔ when its weighted disagreements on ``vertex_cover_instance(*cube_graph())`` (origin
+        weight 9) equal tau(Q_3) = 4, the optimum; otherwise says what it gets wrong (the
+        origin, vertex points, edge points), never which (w, b) to take.
+
+    Used in notebook 05.
+    """
+    n, edges = cube_graph()
+    w, b = parse_wb(answer, n)
+    X, y, weights = vertex_cover_instance(n, edges)
+    tau = len(min_vertex_cover(n, edges))
+    wrong = answer_margins(w, b, X, y, signs_only=True) <= 0
+    dis = float(weights[wrong].sum())
+    if dis == tau:
+        return Feedback(True, f"{dis:g} weighted disagreements: no separator can do better")
+    parts = []
+    if wrong[0]:
+        parts.append(f"the origin is misclassified (that alone costs {weights[0]:g})")
+    nv, ne = int(wrong[1 : n + 1].sum()), int(wrong[n + 1 :].sum())
+    parts.append(f"{nv} vertex point(s) e_i and {ne} edge point(s) e_i + e_j are misclassified")
+    return Feedback(
+        False,
+        f"{dis:g} weighted disagreements, more than the optimum: "
+        + "; ".join(parts)
+        + ". Hint: start from a vertex cover of Q_3.",
+    )
+
+
+def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
+    """Seven graphs, each with the witness of a minimum cover, of all vertices, w = 0, and
+    four random separators (the last with b < 0, so the origin is a mistake)."""
+    graphs = {
+        "C_5": cycle_graph(5),
+        "K_4": complete_graph(4),
+        "P_6": path_graph(6),
+        "star with 4 leaves": star_graph(4),
+        "Petersen": petersen_graph(),
+        "Q_3": cube_graph(),
+        "G(7, 0.4)": random_graph(7, 0.4, seed=3),
+    }
+    rng = np.random.default_rng(11)
+    cases = []
+    for name, (n, edges) in graphs.items():
+        w, b = cover_separator(n, min_vertex_cover(n, edges))
+        cases.append((f"{name}, the witness of a minimum cover", n, edges, w, b))
+        w, b = cover_separator(n, range(n))
+        cases.append((f"{name}, the witness of the cover of all vertices", n, edges, w, b))
+        cases.append((f"{name}, w = 0 and b = 1", n, edges, np.zeros(n), 1.0))
+        for t in range(4):
+            w = rng.normal(size=n)
+            b = float(abs(rng.normal())) if t < 3 else -0.5
+            cases.append((f"{name}, random separator {t + 1}", n, edges, w, b))
+    return cases
+
+
+def _vertex_set(got: object, what: str) -> set[int]:
+    """The vertices a student's function returned (any iterable of whole numbers)."""
+    if isinstance(got, str | bytes) or not isinstance(got, Iterable):
+        raise Rejected(
+            f"on {what}: return a set or list of vertex numbers; got {type(got).__name__}"
+        )
+    try:
+        items = list(itertools.islice(got, _MAX_VERTICES + 1))
+    except Exception:  # noqa: BLE001 - iterating a student's object may fail in any way
+        raise Rejected(f"on {what}: return a set or list of vertex numbers") from None
+    if len(items) > _MAX_VERTICES:
+        raise Rejected(f"on {what}: your function returned more than {_MAX_VERTICES} vertices")
+    return {parse_number(v, "every vertex number", whole=True) for v in items}
+
+
+@exercise("your function cover_from_separator")
+def check_cover_from_separator(answer: object) -> Feedback:
+    """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
+
+    The hard direction of the reduction: from any (w, b), a vertex cover of G whose size is at
+    most the weighted disagreements of (w, b) on ``vertex_cover_instance(n, edges)``.
+
+    Parameters
+    ----------
+    answer : callable
+        The student's function; it returns a set (or list) of vertex numbers 0..n-1.
+
+    Returns
+    -------
+    Feedback
+        ✔ when, on 49 hidden graphs and separators, the set covers every edge and is no
+        larger than the disagreements; otherwise names the first case that fails and how.
+
+    Used in notebook 05.
+    """
+    cases = _cover_cases()
+    for what, n, edges, w, b in cases:
+        got, _ = call_student(answer, n, list(edges), w, b)
+        cover = _vertex_set(got, what)
+        if any(not 0 <= v < n for v in cover):
+            return Feedback(False, f"on {what}: vertex numbers must lie in 0..{n - 1}")
+        missed = [e for e in edges if e[0] not in cover and e[1] not in cover]
+        if missed:
+            return Feedback(False, f"on {what}: your set misses {len(missed)} edge(s)")
+        X, y, weights = vertex_cover_instance(n, edges)
+        dis = _weighted_mistakes(w, b, X, y, weights)
+        if len(cover) > dis:
+            return Feedback(
+                False,
+                f"on {what}: a cover of size {len(cover)}, but (w, b) makes only {dis:g} "
+                "weighted mistakes; the cover must not be larger",
+            )
+    return Feedback(True, f"a small enough vertex cover in all {len(cases)} cases")
+
+
+@exercise("a number W > 0")
+def check_bigm_box(answer: object) -> Feedback:
+    """Is ``answer`` a box W large enough for the big-M MILP on the Petersen instance?
+
+    Parameters
+    ----------
+    answer : float
+        The student's W: the MILP ``min_disagreement_bigm`` searches |w_j|, |b| <= W.
+
+    Returns
+    -------
+    Feedback
+        ✔ when 0 < W <= 1000 and the MILP's optimum equals the box-free optimum of the
+        Petersen instance with origin weight 1 (W >= 3 for a separator scaled to margin 1);
+        otherwise says how many mistakes the MILP reports, not which W to take.
+
+    Used in notebook 05.
+    """
+    W = parse_number(answer, "W", positive=True)
+    if W > 1000:
+        return Feedback(False, "choose W <= 1000: huge big-M constants make the MILP fragile")
+    n, edges = petersen_graph()
+    X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
+    truth = min_disagreement(X, y, weights).mistakes
+    got = min_disagreement_bigm(X, y, weights, box=W).mistakes
+    if got == truth:
+        return Feedback(True, f"with W = {W:g} the MILP's optimum agrees with the box-free solver")
+    return Feedback(
+        False,
+        f"with W = {W:g} the MILP reports {got:g} mistakes, but a separator with fewer exists: "
+        "it does not fit in the box (look at |b| of an optimal separator)",
+    )
+
+
+@exercise("your function erm_separable")
+def check_realizable_erm(answer: object) -> Feedback:
+    """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data (C28)?
+
+    Parameters
+    ----------
+    answer : callable
+        The student's learner; it returns a pair (w, b) (or a result with fields w and b).
+
+    Returns
+    -------
+    Feedback
+        ✔ when y_i (w.x_i + b) > 0 for every i on six hidden separable data sets (small
+        margins, d up to 12, the staircase): ERM in the realizable case; otherwise names the
+        first data set with a mistake or an unreadable result.
+
+    Used in notebook 05.
+    """
+    sets = [
+        (
+            f"make_separable(n={n}, d={d}, margin={m}, seed={s})",
+            *make_separable(n, d, m, 1.0, seed=s)[:2],
+        )
+        for n, d, m, s in ((30, 2, 0.1, 0), (60, 5, 0.01, 1), (40, 10, 0.001, 2), (5, 3, 0.3, 3))
+    ]
+    sets += [(f"the staircase with d = {d}", *staircase(d)) for d in (5, 12)]
+    for what, X, y in sets:
+        got, _ = call_student(answer, X, y)
+        try:
+            w, b = parse_wb(got, X.shape[1])
+        except Rejected as rejected:
+            message = rejected.feedback.message
+            raise Rejected(f"on {what}, your function's result: {message}") from None
+        k = int(np.sum(answer_margins(w, b, X, y, signs_only=True) <= 0))
+        if k:
+            return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0")
+    return Feedback(True, f"zero training mistakes on all {len(sets)} separable data sets")

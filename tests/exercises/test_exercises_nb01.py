@@ -1,0 +1,225 @@
+"""The checks of notebook 01 (linsep_helpers.exercises.nb01): right answers pass in every
+form, typical wrong answers fail with a message that does not reveal the answer, and odd
+answers get a ✘ instead of a traceback."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+    odd_id,
+    odd_pairs,
+    vector_forms,
+    wb_forms,
+)
+
+import linsep_helpers as lh
+
+# ----------------------------------------------------------------------------- exercise checks
+
+X1 = np.array([[0.0, 2.0], [1.0, 3.0], [2.0, 2.5], [2.0, 0.0], [3.0, 1.0], [1.0, -0.5]])
+Y1 = np.array([1, 1, 1, -1, -1, -1])
+
+
+def test_every_check_says_not_answered_for_none():
+    checks = [
+        lh.check_separator(None, X1, Y1),
+        lh.check_mistake_count(None, [1.0, 0.0], 0.0, X1, Y1),
+        lh.check_unit_margin(None, [-2.0, 2.0], 0.4, X1, Y1),
+        lh.check_lift_vector(None, [1.0, 2.0], 3.0),
+        lh.check_xor_feature(None),
+        lh.check_class_prototype(None, X1, Y1),
+    ]
+    for fb in checks:
+        assert isinstance(fb, lh.Feedback) and not fb.ok
+        assert fb.message.startswith("not answered yet")
+        assert repr(fb).startswith("\u2718")
+
+
+@pytest.mark.claim("C01")
+def test_check_separator():
+    ok = lh.check_separator((np.array([-1.0, 1.0]), 0.0), X1, Y1)
+    assert ok.ok and repr(ok).startswith("\u2714")
+    wrong = lh.check_separator((np.array([1.0, -1.0]), 0.0), X1, Y1)
+    assert not wrong.ok and "wrong side" in wrong.message
+    tie = lh.check_separator(([0.0, 1.0], -2.0), X1, Y1)  # (0, 2) lies on y = 2
+    assert not tie.ok and "[0]" in tie.message and "on the line" in tie.message
+    assert "pair (w, b)" in lh.check_separator(3.0, X1, Y1).message
+    assert "2 entries" in lh.check_separator(([1.0, 2.0, 3.0], 0.0), X1, Y1).message
+    assert "finite" in lh.check_separator(([np.nan, 1.0], 0.0), X1, Y1).message
+    assert "numbers" in lh.check_separator((["a", "b"], 0.0), X1, Y1).message
+
+
+@pytest.mark.claim("C03")
+def test_check_mistake_count_explains_ties():
+    X = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 2.0], [3.0, 3.0], [1.0, 2.0]])
+    y = np.array([1, 1, -1, -1, 1])
+    w, b = np.array([1.0, -1.0]), 0.0  # margins 0, 2, 2, 0, -1 (computed by hand)
+    assert lh.check_mistake_count(3, w, b, X, y).ok
+    no_ties = lh.check_mistake_count(1, w, b, X, y)
+    assert not no_ties.ok and "boundary" in no_ties.message
+    assert "too many" in lh.check_mistake_count(4, w, b, X, y).message
+    assert "too few" in lh.check_mistake_count(0, w, b, X, y).message
+    assert "whole number" in lh.check_mistake_count(2.5, w, b, X, y).message
+    assert "whole number" in lh.check_mistake_count(True, w, b, X, y).message
+
+
+@pytest.mark.claim("C05")
+def test_check_unit_margin():
+    w0, b0 = np.array([-2.0, 2.0]), 0.4  # functional margin 1.4 on X1 (by hand)
+    assert lh.check_unit_margin((w0 / 1.4, b0 / 1.4), w0, b0, X1, Y1).ok
+    same_dir = lh.check_unit_margin((w0, b0), w0, b0, X1, Y1)
+    assert not same_dir.ok and "not 1" in same_dir.message
+    neg = lh.check_unit_margin((-w0 / 1.4, -b0 / 1.4), w0, b0, X1, Y1)
+    assert not neg.ok and "c > 0" in neg.message
+    other = lh.check_unit_margin((np.array([-1.0, 1.0]), 0.0), w0, b0, X1, Y1)
+    assert not other.ok and "not a multiple" in other.message
+
+
+@pytest.mark.claim("C02")
+def test_check_lift_vector():
+    w, b = np.array([1.0, -2.0]), 3.0
+    assert lh.check_lift_vector([1.0, -2.0, 1.5], w, b, r=2.0).ok
+    assert lh.check_lift_vector([1.0, -2.0, 3.0], w, b, r=1.0).ok
+    last = lh.check_lift_vector([1.0, -2.0, 3.0], w, b, r=2.0)
+    assert not last.ok and "last one" in last.message
+    first = lh.check_lift_vector([2.0, -4.0, 3.0], w, b, r=2.0)
+    assert not first.ok and "first d entries" in first.message
+    assert "3 entries" in lh.check_lift_vector([1.0, 2.0], w, b).message
+    assert "finite" in lh.check_lift_vector([1.0, np.inf, 2.0], w, b).message
+
+
+@pytest.mark.claim("C06")
+def test_check_xor_feature():
+    assert lh.check_xor_feature(([0.0, 0.0, 1.0], -0.5)).ok
+    assert lh.check_xor_feature(([-1.0, -1.0, 3.0], -0.5)).ok  # another separator
+    fb = lh.check_xor_feature(([1.0, 1.0, 0.0], -0.5))  # a plain line cannot do it
+    assert not fb.ok and "(1, 1)" in fb.message
+    assert "length 3" not in fb.message and "3 entries" in lh.check_xor_feature(([1, 1], 0)).message
+
+
+@pytest.mark.claim("C29")
+def test_check_class_prototype():
+    X = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 3.0], [4.0, 4.0], [6.0, 4.0], [5.0, 1.0]])
+    y = np.array([-1, -1, -1, 1, 1, 1])
+    # by hand: c+ = (5, 3), c- = (1, 1), w = (4, 2), b = (2 - 34) / 2 = -16
+    assert lh.check_class_prototype((np.array([4.0, 2.0]), -16.0), X, y).ok
+    assert "flip" in lh.check_class_prototype(([-4.0, -2.0], 16.0), X, y).message
+    assert "wrong sign" in lh.check_class_prototype(([4.0, 2.0], 16.0), X, y).message
+    assert "midpoint" in lh.check_class_prototype(([4.0, 2.0], -3.0), X, y).message
+    assert "difference" in lh.check_class_prototype(([1.0, 2.0], -16.0), X, y).message
+    fb = lh.check_class_prototype(([4.0, 2.0], -3.0), X, y)
+    assert "-16" not in fb.message and "16" not in fb.message  # never reveals b
+
+
+def test_checks_reject_invalid_data():
+    with pytest.raises(ValueError, match="labels"):
+        lh.check_separator(([1.0, 0.0], 0.0), X1, [0, 2, 0, 2, 0, 2])
+    with pytest.raises(ValueError, match="r must be > 0"):
+        lh.check_lift_vector([1.0, 2.0], [1.0], 0.0, r=-1.0)
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+X2 = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 2.0], [3.0, 3.0], [1.0, 2.0]])
+Y2 = np.array([1, 1, -1, -1, 1])
+X6 = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 3.0], [4.0, 4.0], [6.0, 4.0], [5.0, 1.0]])
+Y6 = np.array([-1, -1, -1, 1, 1, 1])
+
+#: every check of notebook 01 on the notebook's data: answer -> Feedback, and d for (w, b)
+CHECKS = {
+    "separator": (lambda a: lh.check_separator(a, X1, Y1), 2),
+    "mistake_count": (lambda a: lh.check_mistake_count(a, [1.0, -1.0], 0.0, X2, Y2), None),
+    "unit_margin": (lambda a: lh.check_unit_margin(a, [-2.0, 2.0], 0.4, X1, Y1), 2),
+    "lift_vector": (lambda a: lh.check_lift_vector(a, [1.0, -2.0], 3.0, r=2.0), None),
+    "xor_feature": (lh.check_xor_feature, 3),
+    "class_prototype": (lambda a: lh.check_class_prototype(a, X6, Y6), 2),
+}
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
+def test_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name][0](answer))
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_generated_odd_answers_get_a_cross(name, data):
+    check, d = CHECKS[name]
+    answer = data.draw(odd_answers() if d is None else st.one_of(odd_answers(), odd_pairs(d)))
+    assert_cross(check(answer))
+
+
+def test_right_answers_in_every_form():
+    # the answers of the notebook, worked out by hand in its solution cells
+    for answer in wb_forms([-1.0, 1.0], 0.0):
+        assert_tick(CHECKS["separator"][0](answer))
+    for answer in number_forms(3):
+        assert_tick(CHECKS["mistake_count"][0](answer))
+    for answer in wb_forms([-2.0 / 1.4, 2.0 / 1.4], 0.4 / 1.4):
+        assert_tick(CHECKS["unit_margin"][0](answer))
+    for answer in vector_forms([1.0, -2.0, 1.5]):
+        assert_tick(CHECKS["lift_vector"][0](answer))
+    for answer in wb_forms([0.0, 0.0, 1.0], -0.5):
+        assert_tick(CHECKS["xor_feature"][0](answer))
+    for answer in wb_forms([4.0, 2.0], -16.0):
+        assert_tick(CHECKS["class_prototype"][0](answer))
+
+
+def test_a_result_object_is_a_pair():
+    assert_tick(lh.check_separator(lh.find_separator(X1, Y1), X1, Y1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-300, 300))
+def test_separators_at_any_scale(log_c):
+    """A positive multiple of a separator separates, at 1e-300 as at 1e300 (no overflow)."""
+    c = 10.0**log_c
+    assert_tick(lh.check_separator((c * np.array([-1.0, 1.0]), 0.0), X1, Y1))
+    assert_tick(lh.check_xor_feature((c * np.array([0.0, 0.0, 1.0]), -0.5 * c)))
+    assert_cross(lh.check_separator((c * np.array([1.0, -1.0]), 0.0), X1, Y1))
+    fb = lh.check_unit_margin((c * np.array([-2.0, 2.0]), 0.4 * c), [-2.0, 2.0], 0.4, X1, Y1)
+    assert fb.ok == (abs(1.4 * c - 1.0) <= 1e-9)  # margin 1.4 c, by hand
+    if not fb.ok:
+        assert "functional margin" in fb.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+    st.integers(-3, 3),
+)
+def test_mistake_count_against_a_loop(seed, w, b):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-3, 4, size=(8, 2)).astype(float)  # integer grid: ties happen
+    y = rng.choice([-1, 1], size=8)
+    count = sum(
+        1 for xi, yi in zip(X, y, strict=True) if yi * (w[0] * xi[0] + w[1] * xi[1] + b) <= 0
+    )
+    for answer in number_forms(count):
+        assert_tick(lh.check_mistake_count(answer, w, b, X, y))
+    assert_cross(lh.check_mistake_count(count + 1, w, b, X, y))
+    assert_cross(lh.check_mistake_count(count + 0.5, w, b, X, y))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_class_prototype_against_means_computed_here(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(9, 3)) * 10.0 ** rng.uniform(-3, 3)
+    y = np.array([1, -1] * 4 + [1])
+    pos = [x for x, t in zip(X, y, strict=True) if t > 0]
+    neg = [x for x, t in zip(X, y, strict=True) if t < 0]
+    c_pos, c_neg = sum(pos) / len(pos), sum(neg) / len(neg)
+    w, b = c_pos - c_neg, (float(c_neg @ c_neg) - float(c_pos @ c_pos)) / 2
+    assert_tick(lh.check_class_prototype((w, b), X, y))
+    assert_tick(lh.check_class_prototype((list(w), np.array([b])), X, y))
+    assert_cross(lh.check_class_prototype((-w, -b), X, y))

@@ -1,0 +1,230 @@
+"""The checks of notebook 02 (linsep_helpers.exercises.nb02): the perceptron by hand, the
+Novikoff bound, the best lift scale, the staircase; odd answers get a ✘, never a traceback."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+    odd_id,
+    vector_forms,
+)
+
+import linsep_helpers as lh
+
+# ---------------------------------------------------------------------------------------
+# exercise checks
+# ---------------------------------------------------------------------------------------
+
+HAND_X = np.array([[1.0, 2.0], [2.0, -1.0], [-1.0, -1.0]])
+HAND_Y = np.array([1.0, -1.0, -1.0])
+# by hand: w0 = 0; x1 mistake -> (1, 2); x2: -(2 - 2) = 0 mistake -> (-1, 3);
+# x3: -(1 - 3) = 2 ok; pass 2: x1: -1 + 6 > 0, x2: -(-2 - 3) > 0, x3 ok -> stop
+HAND_W = [[1.0, 2.0], [-1.0, 3.0]]
+
+
+@pytest.mark.claim("C07")
+def test_check_perceptron_by_hand():
+    assert lh.check_perceptron_by_hand(HAND_W, HAND_X, HAND_Y).ok
+    fb = lh.check_perceptron_by_hand(None, HAND_X, HAND_Y)
+    assert not fb.ok and "not answered" in fb.message
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "not over" in fb.message
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0], [-1.0, 3.0], [0.0, 2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "stops after 2" in fb.message
+    # the tie slip: treating y w.x = 0 as correct skips update 2
+    fb = lh.check_perceptron_by_hand([[1.0, 2.0], [2.0, 3.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "update 2 is wrong" in fb.message and "3.0" not in fb.message
+    fb = lh.check_perceptron_by_hand([[-1.0, -2.0]], HAND_X, HAND_Y)
+    assert not fb.ok and "update 1 is wrong" in fb.message
+    assert not lh.check_perceptron_by_hand([[1.0]], HAND_X, HAND_Y).ok
+    assert not lh.check_perceptron_by_hand(5, HAND_X, HAND_Y).ok
+    assert "✘" in repr(fb)
+
+
+@pytest.mark.claim("C09")
+def test_check_novikoff_bound():
+    X = np.array([[3.0, 4.0], [1.0, -1.0], [-2.0, 0.5]])
+    y = np.array([1.0, 1.0, -1.0])
+    w = np.array([2.0, 0.0])  # not unit norm: gamma = min(6, 2, 4) / 2 = 1, R = 5
+    assert lh.check_novikoff_bound(25.0, X, y, w).ok
+    assert "R/γ" in lh.check_novikoff_bound(5.0, X, y, w).message
+    assert "geometric" in lh.check_novikoff_bound(25.0 / 4, X, y, w).message
+    assert "upside down" in lh.check_novikoff_bound(1 / 25, X, y, w).message
+    fb = lh.check_novikoff_bound(7.0, X, y, w)
+    assert not fb.ok and "25" not in fb.message
+    assert "not answered" in lh.check_novikoff_bound(None, X, y, w).message
+    assert not lh.check_novikoff_bound("25", X, y, w).ok
+    assert not lh.check_novikoff_bound(float("nan"), X, y, w).ok
+    with pytest.raises(ValueError, match="does not separate"):
+        lh.check_novikoff_bound(1.0, X, y, np.array([-1.0, 0.0]))
+
+
+@pytest.mark.claim("C10")
+@settings(max_examples=50, deadline=None)
+@given(
+    R=st.floats(0.1, 50),
+    wn=st.floats(0.1, 10),
+    b=st.floats(-20, 20).filter(lambda v: abs(v) > 1e-3),
+)
+def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
+    r_best = math.sqrt(R * abs(b) / wn)
+    assert lh.check_best_lift_scale(r_best, R, wn, b).ok
+
+    def bound(r):
+        return (R**2 + r**2) * (wn**2 + b**2 / r**2)
+
+    # brute force: no r on a fine grid does better, and the minimum is (R wn + |b|)^2
+    grid = np.geomspace(r_best / 100, r_best * 100, 2001)
+    assert bound(r_best) <= np.min(bound(grid)) * (1 + 1e-12)
+    assert bound(r_best) == pytest.approx((R * wn + abs(b)) ** 2, rel=1e-9)
+    for wrong, side in ((r_best * 3, "too large"), (r_best / 3, "too small")):
+        fb = lh.check_best_lift_scale(wrong, R, wn, b)
+        # a wrong r that happens to equal the best r^2 gets the more specific hint
+        expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=1e-6) else side
+        assert not fb.ok and expected in fb.message
+
+
+def test_check_best_lift_scale_messages():
+    # R = 4, ||w*|| = 1, b* = 1: best r^2 = 4, r = 2
+    assert lh.check_best_lift_scale(2.0, 4.0, 1.0, 1.0).ok
+    assert "r²" in lh.check_best_lift_scale(4.0, 4.0, 1.0, 1.0).message
+    assert "> 0" in lh.check_best_lift_scale(-1.0, 4.0, 1.0, 1.0).message
+    assert "not answered" in lh.check_best_lift_scale(None, 4.0, 1.0, 1.0).message
+    with pytest.raises(ValueError, match="b_star must be nonzero"):
+        lh.check_best_lift_scale(1.0, 4.0, 1.0, 0.0)
+    with pytest.raises(ValueError, match="radius must be > 0"):
+        lh.check_best_lift_scale(1.0, 0.0, 1.0, 1.0)
+
+
+@pytest.mark.claim("C16")
+def test_check_staircase_separator():
+    assert lh.check_staircase_separator([1, 3, 7], 3).ok
+    fb = lh.check_staircase_separator([1, 2, 5], 3)
+    assert not fb.ok and "w_2 - 2 w_1" in fb.message
+    fb = lh.check_staircase_separator([0, 1, 3], 3)
+    assert not fb.ok and "w_1 must be > 0" in fb.message
+    fb = lh.check_staircase_separator([1, 3, 6], 3)
+    assert not fb.ok and "w_3 - 2 w_2" in fb.message
+    assert not lh.check_staircase_separator([1, 3], 3).ok
+    assert not lh.check_staircase_separator("abc", 3).ok
+    assert "not answered" in lh.check_staircase_separator(None, 3).message
+    with pytest.raises(ValueError, match="d must be >= 1"):
+        lh.check_staircase_separator([1.0], 0)
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+XB = np.array([[3.0, 4.0], [1.0, -1.0], [-2.0, 0.5]])
+YB = np.array([1.0, 1.0, -1.0])
+WB = np.array([2.0, 0.0])  # R = 5, gamma = 1 (by hand): the bound is 25
+
+CHECKS = {
+    "perceptron_by_hand": lambda a: lh.check_perceptron_by_hand(a, HAND_X, HAND_Y),
+    "novikoff_bound": lambda a: lh.check_novikoff_bound(a, XB, YB, WB),
+    "best_lift_scale": lambda a: lh.check_best_lift_scale(a, 20.5, 1.0, 9.0),
+    "staircase_separator": lambda a: lh.check_staircase_separator(a, 4),
+}
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
+def test_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name](answer))
+
+
+@pytest.mark.parametrize("name", CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(answer=odd_answers())
+def test_generated_odd_answers_get_a_cross(name, answer):
+    assert_cross(CHECKS[name](answer))
+
+
+def test_right_answers_in_every_form():
+    for answer in (
+        HAND_W,
+        np.array(HAND_W),
+        tuple(map(tuple, HAND_W)),
+        [np.array(w) for w in HAND_W],
+    ):
+        assert_tick(CHECKS["perceptron_by_hand"](answer))
+    for answer in number_forms(25):
+        assert_tick(CHECKS["novikoff_bound"](answer))
+    for answer in number_forms(math.sqrt(20.5 * 9.0)):
+        assert_tick(CHECKS["best_lift_scale"](answer))
+    for answer in vector_forms([1, 3, 7, 15]):
+        assert_tick(CHECKS["staircase_separator"](answer))
+
+
+@pytest.mark.parametrize("r", [5e-324, 1e-310, 1e-160, 1e160, 1e300, 1.7e308])
+def test_best_lift_scale_at_extreme_r_says_which_side(r):
+    fb = lh.check_best_lift_scale(r, 20.5, 1.0, 9.0)
+    assert_cross(fb)
+    assert ("too small" if r < 1 else "too large") in fb.message
+
+
+@pytest.mark.parametrize("answer", [5e-324, 1e-300, 1e300, 1.7e308, -3.0, 0.0])
+@pytest.mark.parametrize("scale", [1e-200, 1.0, 1e200])
+def test_novikoff_bound_at_any_scale_of_the_data(answer, scale):
+    """The bound does not depend on the scale of X: 25 stays right, nothing else is (issue 16)."""
+    assert_tick(lh.check_novikoff_bound(25.0, XB * scale, YB, WB))
+    assert_cross(lh.check_novikoff_bound(answer, XB * scale, YB, WB))
+
+
+def plain_homogeneous_run(X, y, max_updates=1000):
+    """The homogeneous perceptron's weights after each update, written out here."""
+    w, out = np.zeros(X.shape[1]), []
+    while len(out) < max_updates:
+        clean = True
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (w @ xi) <= 0:
+                w = w + yi * xi
+                out.append(w.copy())
+                clean = False
+        if clean:
+            return out
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_perceptron_by_hand_against_a_plain_loop(seed):
+    rng = np.random.default_rng(seed)
+    w_star = rng.integers(-3, 4, size=2)
+    if not np.any(w_star):
+        w_star[0] = 1
+    X = rng.integers(-3, 4, size=(5, 2)).astype(float)
+    y = np.sign(X @ w_star)
+    keep = y != 0
+    if keep.sum() < 2:
+        return
+    X, y = X[keep], y[keep]
+    truth = plain_homogeneous_run(X, y)
+    assert_tick(lh.check_perceptron_by_hand([list(w) for w in truth], X, y))
+    if truth:
+        assert_cross(lh.check_perceptron_by_hand([list(w) for w in truth[:-1]], X, y))
+        assert_cross(lh.check_perceptron_by_hand([list(-w) for w in truth], X, y))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.floats(0.01, 10), min_size=1, max_size=6),
+    st.floats(-300, 300),
+)
+def test_staircase_separators_at_any_scale(gaps, log_c):
+    """w_1 > 0 and w_k = 2 w_(k-1) + gap separates (the inequalities worked out here)."""
+    w = [gaps[0]]
+    for g in gaps[1:]:
+        w.append(2 * w[-1] + g)
+    w = np.array(w) * 10.0**log_c
+    if not np.all(np.isfinite(w)) or w[0] == 0:
+        return
+    assert_tick(lh.check_staircase_separator(w, len(w)))
+    assert_cross(lh.check_staircase_separator(-w, len(w)))

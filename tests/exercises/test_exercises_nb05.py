@@ -1,0 +1,291 @@
+"""The checks of notebook 05 (linsep_helpers.exercises.nb05): the NP verifier, the reduction
+witness, the cover from a separator, the big-M box and realizable ERM; the vertex-cover numbers
+are recomputed here by brute force."""
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from odd_answers import (
+    ODD_EXPLICIT,
+    ODD_FUNCTIONS,
+    assert_cross,
+    assert_tick,
+    number_forms,
+    odd_answers,
+    odd_id,
+    odd_pairs,
+    wb_forms,
+)
+
+import linsep_helpers as lh
+
+
+def tau_oracle(n, edges):
+    """Minimum vertex cover size by trying every subset (written here, not imported)."""
+    for k in range(n + 1):
+        for S in itertools.combinations(range(n), k):
+            s = set(S)
+            if all(i in s or j in s for i, j in edges):
+                return k
+    raise AssertionError("unreachable")
+
+
+def weighted_mistakes(w, b, X, y, weights):
+    return float(weights[y * (X @ w + b) <= 0].sum())
+
+
+def reduction_points(n, edges, origin_weight):
+    """The reduction written out by hand: origin (+), e_i (-), e_i + e_j (+)."""
+    pts, labels, wts = [np.zeros(n)], [1.0], [origin_weight]
+    for i in range(n):
+        e = np.zeros(n)
+        e[i] = 1.0
+        pts.append(e)
+        labels.append(-1.0)
+        wts.append(1.0)
+    for i, j in edges:
+        e = np.zeros(n)
+        e[[i, j]] = 1.0
+        pts.append(e)
+        labels.append(1.0)
+        wts.append(1.0)
+    return np.array(pts), np.array(labels), np.array(wts)
+
+
+def good_verify(X, y, weights, k, w, b):
+    return bool(np.asarray(weights)[np.asarray(y) * (np.asarray(X) @ w + b) <= 0].sum() <= k)
+
+
+@pytest.mark.claim("C26")
+def test_check_np_verifier():
+    assert lh.check_np_verifier(good_verify).ok
+    assert "not answered" in lh.check_np_verifier(None).message
+    strict = lh.check_np_verifier(
+        lambda X, y, wt, k, w, b: bool(wt[y * (X @ w + b) < 0].sum() <= k)
+    )
+    assert not strict.ok and "counts as a mistake" in strict.message
+    unweighted = lh.check_np_verifier(
+        lambda X, y, wt, k, w, b: bool(np.sum(y * (X @ w + b) <= 0) <= k)
+    )
+    assert not unweighted.ok and "weight" in unweighted.message
+    off_by_one = lh.check_np_verifier(
+        lambda X, y, wt, k, w, b: bool(wt[y * (X @ w + b) <= 0].sum() < k)
+    )
+    assert not off_by_one.ok and "at most k" in off_by_one.message
+    assert not lh.check_np_verifier(lambda *a: 1).ok  # not a bool
+    raised = lh.check_np_verifier(lambda *a: 1 / 0)
+    assert not raised.ok and "ZeroDivisionError" in raised.message
+    assert not lh.check_np_verifier("verify").ok
+
+
+@pytest.mark.claim("C26")
+def test_check_reduction_witness():
+    n, edges = lh.cube_graph()
+    even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
+    w = np.where(np.isin(np.arange(8), even), 2.0, -2.0)
+    assert lh.check_reduction_witness((w, 1.0)).ok
+    assert lh.check_reduction_witness((3 * w, 3.0)).ok  # scaling changes nothing
+    fb = lh.check_reduction_witness((np.full(8, 2.0), 1.0))  # all vertices: 8 mistakes
+    assert not fb.ok and "8 weighted" in fb.message and "2.0" not in fb.message
+    fb = lh.check_reduction_witness((np.zeros(8), 0.0))
+    assert not fb.ok and "origin" in fb.message
+    odd_bad = w.copy()
+    odd_bad[even[0]] = -2.0  # an uncovered edge point becomes a mistake
+    fb = lh.check_reduction_witness((odd_bad, 1.0))
+    assert not fb.ok and "edge point" in fb.message
+    assert "not answered" in lh.check_reduction_witness(None).message
+    assert not lh.check_reduction_witness(5).ok
+    assert not lh.check_reduction_witness((np.zeros(3), 1.0)).ok
+    assert not lh.check_reduction_witness((np.full(8, np.nan), 1.0)).ok
+
+
+def good_cover(n, edges, w, b):
+    if b <= 0:
+        return set(range(n))
+    C = {i for i in range(n) if w[i] + b >= 0}
+    C |= {i for i, j in edges if w[i] + w[j] + b <= 0}
+    return C
+
+
+@pytest.mark.claim("C26")
+def test_check_cover_from_separator():
+    assert lh.check_cover_from_separator(good_cover).ok
+    assert "not answered" in lh.check_cover_from_separator(None).message
+    no_origin_case = lh.check_cover_from_separator(
+        lambda n, e, w, b: (
+            {i for i in range(n) if w[i] + b >= 0} | {i for i, j in e if w[i] + w[j] + b <= 0}
+        )
+    )
+    assert not no_origin_case.ok and "misses" in no_origin_case.message
+    everything = lh.check_cover_from_separator(lambda n, e, w, b: set(range(n)))
+    assert not everything.ok and "must not be larger" in everything.message
+    assert not lh.check_cover_from_separator(lambda n, e, w, b: {n}).ok
+    assert not lh.check_cover_from_separator(lambda n, e, w, b: 7).ok
+    assert "raised" in lh.check_cover_from_separator(lambda n, e, w, b: [][0]).message
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_good_cover_is_accepted_on_random_separators(seed):
+    """The oracle cover_from_separator is right on random separators too (the proof's claim),
+    checked against the oracle tau and the instance built here."""
+    rng = np.random.default_rng(seed)
+    n, edges = lh.random_graph(6, 0.5, seed=seed % 1000)
+    w, b = rng.normal(size=n), float(rng.normal())
+    C = good_cover(n, edges, w, b)
+    X, y, wts = reduction_points(n, edges, n + 1.0)
+    assert all(i in C or j in C for i, j in edges)
+    assert len(C) <= weighted_mistakes(w, b, X, y, wts)
+    assert tau_oracle(n, edges) <= weighted_mistakes(w, b, X, y, wts)
+
+
+def test_check_bigm_box():
+    assert lh.check_bigm_box(3.0).ok
+    assert lh.check_bigm_box(10).ok
+    fb = lh.check_bigm_box(2.0)
+    assert not fb.ok and "reports 6" in fb.message
+    assert "not answered" in lh.check_bigm_box(None).message
+    assert not lh.check_bigm_box(0).ok
+    assert not lh.check_bigm_box(-1.0).ok
+    assert not lh.check_bigm_box(5000).ok
+    assert not lh.check_bigm_box(True).ok
+    assert not lh.check_bigm_box("3").ok
+    assert not lh.check_bigm_box(float("inf")).ok
+
+
+@pytest.mark.claim("C28")
+def test_check_realizable_erm():
+    def lp_erm(X, y):
+        r = lh.find_separator(X, y)
+        return r.w, r.b
+
+    assert lh.check_realizable_erm(lp_erm).ok
+    assert "not answered" in lh.check_realizable_erm(None).message
+    zero = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1]), 0.0))
+    assert not zero.ok and "training mistake" in zero.message
+
+    # a short perceptron run is not enough on the staircase or the tiny margins
+    def short_perceptron(X, y):
+        r = lh.perceptron(X, y, max_epochs=3, trace=False)
+        return r.w, r.b
+
+    assert not lh.check_realizable_erm(short_perceptron).ok
+    wrong_len = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1] + 1), 0.0))
+    assert not wrong_len.ok and "length" in wrong_len.message
+    assert not lh.check_realizable_erm(lambda X, y: "w").ok
+    assert "raised" in lh.check_realizable_erm(lambda X, y: {}["x"]).message
+
+
+# ------------------------------------------------------------------------- odd answers, any form
+
+FUNCTION_CHECKS = {
+    "np_verifier": lh.check_np_verifier,
+    "cover_from_separator": lh.check_cover_from_separator,
+    "realizable_erm": lh.check_realizable_erm,
+}
+VALUE_CHECKS = {
+    "reduction_witness": (lh.check_reduction_witness, 8),
+    "bigm_box": (lh.check_bigm_box, None),
+}
+ALL_CHECKS = list(FUNCTION_CHECKS.values()) + [c for c, _ in VALUE_CHECKS.values()]
+
+
+def cube_witness():
+    """A minimum cover of Q_3 (the even bit strings) and its separator, by hand."""
+    even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
+    return np.where(np.isin(np.arange(8), even), 2.0, -2.0), 1.0
+
+
+def lp_erm(X, y):
+    r = lh.find_separator(X, y)
+    return r.w, r.b
+
+
+@pytest.mark.parametrize("check", ALL_CHECKS)
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
+def test_odd_answers_get_a_cross(check, answer):
+    assert_cross(check(answer))
+
+
+@pytest.mark.parametrize("name", VALUE_CHECKS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_generated_odd_answers_get_a_cross(name, data):
+    check, d = VALUE_CHECKS[name]
+    answer = data.draw(odd_answers() if d is None else st.one_of(odd_answers(), odd_pairs(d)))
+    assert_cross(check(answer))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@pytest.mark.parametrize("func", ODD_FUNCTIONS)
+def test_odd_functions_get_a_cross(name, func):
+    assert_cross(FUNCTION_CHECKS[name](func))
+
+
+@pytest.mark.parametrize("name", FUNCTION_CHECKS)
+@settings(max_examples=30, deadline=None)
+@given(value=odd_answers())
+def test_functions_returning_odd_values_get_a_cross(name, value):
+    assert_cross(FUNCTION_CHECKS[name](lambda *args: value))
+
+
+def test_cover_results_that_are_not_vertex_numbers():
+    for got in ([0.5], [True], ["0"], [10**400], [None], [1j]):
+        assert_cross(lh.check_cover_from_separator(lambda n, e, w, b, got=got: got))
+
+
+def test_right_answers_in_every_form():
+    w, b = cube_witness()
+    for answer in wb_forms(w, b):
+        assert_tick(lh.check_reduction_witness(answer))
+    for answer in number_forms(3) + number_forms(10):
+        assert_tick(lh.check_bigm_box(answer))
+    assert_tick(lh.check_np_verifier(lambda *a: np.bool_(good_verify(*a))))
+    for wrap in (
+        list,
+        tuple,
+        frozenset,
+        np.array,
+        lambda c: (v for v in c),
+        lambda c: dict.fromkeys(c),
+    ):
+        assert_tick(
+            lh.check_cover_from_separator(
+                lambda n, e, w, b, wrap=wrap: wrap(sorted(good_cover(n, e, w, b)))
+            )
+        )
+    assert_tick(
+        lh.check_cover_from_separator(lambda n, e, w, b: [float(v) for v in good_cover(n, e, w, b)])
+    )
+    for erm in (
+        lp_erm,
+        lambda X, y: list(lp_erm(X, y)),
+        lambda X, y: (list(lp_erm(X, y)[0]), np.array([lp_erm(X, y)[1]])),
+        lh.find_separator,  # a result with fields w and b is a pair
+    ):
+        assert_tick(lh.check_realizable_erm(erm))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(-300, 300))
+def test_reduction_witness_at_any_scale(log_c):
+    w, b = cube_witness()
+    c = 10.0**log_c
+    assert_tick(lh.check_reduction_witness((c * w, c * b)))
+    assert_cross(lh.check_reduction_witness((-c * w, -c * b)))
+
+
+@pytest.mark.parametrize("W", [5e-324, 1e-300, 2.999, 1000.0001, 1e300])
+def test_bigm_box_extremes(W):
+    assert_cross(lh.check_bigm_box(W))
+
+
+def test_a_learner_that_warns_and_is_right_is_right():
+    def noisy_erm(X, y):
+        np.exp(np.array([1000.0]))
+        return lp_erm(X, y)
+
+    assert_tick(lh.check_realizable_erm(noisy_erm))
