@@ -12,12 +12,20 @@ STAMP := $(VENV)/.installed
 PYTEST := $(BIN)/python -m pytest
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 LINTED := $(wildcard linsep_helpers tests notebooks benchmarks scripts)
+# The second dependency set: pyproject's minimum versions (requirements-oldest.txt), in its own venv.
+OLDEST := .venv-oldest
+OLDEST_STAMP := $(OLDEST)/.installed
+# Test files that need the exact pins or the JupyterLab stack: test-oldest skips them (by file
+# name, wherever they live under tests/), besides the browser tests and nbval.
+PINS_ONLY := test_environment.py test_lite.py test_student_copies.py
 
-.PHONY: help venv lab test lint unit notebooks browser bench format execute clean student lite
+.PHONY: help venv lab test test-oldest lint unit notebooks browser bench format execute clean \
+	student lite
 
 help:
 	@echo "make lab    - open the notebooks in JupyterLab"
 	@echo "make test   - run every test (lint, unit, nbval, browser)"
+	@echo "make test-oldest - unit and explorer tests on pyproject's oldest versions (.venv-oldest)"
 	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
 	@echo "make student / make lite - student copies without solutions / a JupyterLite site"
 
@@ -30,6 +38,13 @@ $(STAMP): requirements.txt pyproject.toml
 
 venv: $(STAMP)
 
+$(OLDEST_STAMP): requirements-oldest.txt pyproject.toml
+	@test -x $(OLDEST)/bin/python || $(PYTHON) -m venv $(OLDEST)
+	$(OLDEST)/bin/python -m pip install --quiet --disable-pip-version-check --only-binary=:all: \
+	  -r requirements-oldest.txt
+	$(OLDEST)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_linear_separability.ipynb
 
@@ -37,6 +52,10 @@ test: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
 	$(PYTEST) tests $(NBVAL) notebooks student
+
+# CI's second dependency set: the unit, property and explorer tests on pyproject's minimums.
+test-oldest: $(OLDEST_STAMP)
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" $(PINS_ONLY:%=--ignore-glob='*/%')
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -75,4 +94,4 @@ lite: $(STAMP)
 	$(BIN)/python scripts/build_lite.py --out lite/_output
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts
+	rm -rf $(VENV) $(OLDEST) .pytest_cache .hypothesis .ruff_cache test-artifacts
