@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_Xy
-from .hardness import cube_graph
+from .graphs import cube_graph
 from .logistic import (
     gradient_log_likelihood,
     log_sigmoid,
@@ -805,7 +805,8 @@ def check_reduction_witness(answer: object) -> Feedback:
     tau(Q_3), the optimum; otherwise says what the separator gets wrong (origin, vertex points,
     edge points), never which (w, b) to take.
     """
-    from .hardness import min_vertex_cover, vertex_cover_instance
+    from .graphs import min_vertex_cover
+    from .hardness import vertex_cover_instance
 
     if answer is None:
         return Feedback(False, "not answered yet: replace None with a pair (w, b)")
@@ -838,9 +839,8 @@ def check_reduction_witness(answer: object) -> Feedback:
 
 
 def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
-    from .hardness import (
+    from .graphs import (
         complete_graph,
-        cover_separator,
         cycle_graph,
         min_vertex_cover,
         path_graph,
@@ -848,6 +848,7 @@ def _nb05_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, flo
         random_graph,
         star_graph,
     )
+    from .hardness import cover_separator
 
     graphs = {
         "C_5": cycle_graph(5),
@@ -916,12 +917,8 @@ def check_bigm_box(box: object) -> Feedback:
     """
     import numbers
 
-    from .hardness import (
-        min_disagreement,
-        min_disagreement_bigm,
-        petersen_graph,
-        vertex_cover_instance,
-    )
+    from .graphs import petersen_graph
+    from .hardness import min_disagreement, min_disagreement_bigm, vertex_cover_instance
 
     if box is None:
         return Feedback(False, "not answered yet: replace None with a number W > 0")
