@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import linsep_helpers as lh
 from linsep_helpers import _validate as v
@@ -64,3 +66,31 @@ def test_other_validators():
         v.check_sample_weights([1.0, np.inf, 2.0], 3)
     with pytest.raises(ValueError, match="kind must be one of"):
         v.check_choice("cubic", "kind", ("float", "log"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0, 1]), min_size=1, max_size=20))
+def test_check_labels_maps_zero_one_to_minus_plus(labels):
+    out = v.check_labels(labels)
+    assert out.tolist() == [2.0 * t - 1.0 for t in labels]
+    assert v.check_labels(out).tolist() == out.tolist()  # {-1, +1} labels stay as they are
+
+
+def test_check_vector_and_scalar():
+    assert v.check_vector([1, 2], 2).dtype == float
+    with pytest.raises(ValueError, match="lam has length 2 but the data have 3 features"):
+        v.check_vector([1.0, 2.0], 3, "lam")
+    with pytest.raises(ValueError, match="v must be a 1-D vector"):
+        v.check_vector(1.0, None, "v")
+    with pytest.raises(ValueError, match="w contains inf"):
+        v.check_vector([1.0, -np.inf])
+    assert v.check_scalar(np.float32(0.5), "c") == 0.5
+    assert v.check_scalar(np.array(2.0), "c") == 2.0
+    with pytest.raises(ValueError, match="c must be a real number"):
+        v.check_scalar("1.0", "c")
+    with pytest.raises(ValueError, match="c must be a real number"):
+        v.check_scalar(np.array([1.0]), "c")
+    assert v.check_choice("log", "kind", ("float", "log")) == "log"
+    assert v.check_X([[1, 2]], "Z").tolist() == [[1.0, 2.0]]
+    with pytest.raises(ValueError, match="Z must be a 2-D array"):
+        v.check_X([1.0], "Z")
