@@ -1,5 +1,5 @@
-"""Tests of what notebook 02 adds to the package: the proof and staircase explorers, the
-invariant / mistake plots, and the exercise checks.
+"""Tests of what notebook 02 adds to the package: the proof and staircase explorers and the
+exercise checks (the invariant / mistake plots are tested in tests/plotting/).
 
 The perceptron itself is tested in test_perceptron.py; here a plain-loop reference perceptron
 written in this file is the oracle for what the explorers show.
@@ -326,11 +326,6 @@ def test_staircase_explorer_bad_d():
         e.compute(d=2.5)
     with pytest.raises(ValueError, match="d must be >= 1"):
         lh.homogeneous_staircase_lp(0)
-
-
-# ---------------------------------------------------------------------------------------
-# plotting helpers
-# ---------------------------------------------------------------------------------------
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Tests of what notebook 03 adds to the package: the probability image (plotting), the three
-explorers (threshold T, scale c with its data selector, gradient-descent step t) at every slider
-extreme, the data of the scaling explorer, and the four exercise checks."""
+"""Tests of what notebook 03 adds to the package (the probability image is tested in
+tests/plotting/): the three explorers (threshold T, scale c with its data selector,
+gradient-descent step t) at every slider extreme, the data of the scaling explorer, and the
+four exercise checks."""
 
 import math
 
@@ -34,9 +35,6 @@ def ref_log_neg_log_likelihood_large(m, c):
     x = -c * np.asarray(m)
     top = x.max()
     return float(top + math.log(np.sum(np.exp(x - top))))
-
-
-# ----------------------------------------------------------------------------- plotting
 
 
 # ----------------------------------------------------------------------------- threshold explorer

@@ -1,9 +1,10 @@
-"""Tests of what notebook 04 adds to the package: the convex-hull and certificate drawing
-helpers, the two explorers (at every slider extreme) and the exercise checks.
+"""Tests of what notebook 04 adds to the package: the two explorers (at every slider extreme)
+and the exercise checks (hulls and certificate drawings are tested in tests/test_geometry.py
+and tests/plotting/).
 
 The LP algorithms themselves (find_separator, max_margin_lp, robust_lp, ...) are tested in
 tests/test_lp.py; here every answer an explorer returns is re-verified with arithmetic written
-in this file (margins, Gordan's conditions), and hulls are compared with scipy's Qhull.
+in this file (margins, Gordan's conditions).
 """
 
 import itertools
@@ -38,16 +39,6 @@ def is_gordan_certificate(X, y, lam, tol=1e-8):
 
 def hull_point_set(points):
     return {tuple(np.round(p, 9)) for p in points}
-
-
-# -------------------------------------------------------------------------------------------
-# convex_hull_vertices
-# -------------------------------------------------------------------------------------------
-
-
-# -------------------------------------------------------------------------------------------
-# draw_hulls / draw_certificate
-# -------------------------------------------------------------------------------------------
 
 
 # -------------------------------------------------------------------------------------------

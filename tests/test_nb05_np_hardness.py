@@ -1,6 +1,7 @@
-"""Tests of the notebook-05 additions: the graph selector, VertexCoverExplorer, draw_graph /
-update_graph and the exercise checks. The vertex-cover numbers are recomputed here by brute force
-(independently of linsep_helpers.hardness), so the explorer's optimum is checked against an oracle.
+"""Tests of the notebook-05 additions: the graph selector, VertexCoverExplorer and the exercise
+checks (draw_graph is tested in tests/plotting/, the graphs in tests/test_graphs.py). The
+vertex-cover numbers are recomputed here by brute force (independently of
+linsep_helpers.hardness), so the explorer's optimum is checked against an oracle.
 """
 
 import itertools
@@ -234,9 +235,6 @@ def test_explorer_errors():
     with pytest.raises(ValueError, match="family"):
         ex.update(family="wheel")
     plt.close(ex.fig)
-
-
-# ---------------------------------------------------------------------------- draw_graph
 
 
 # ----------------------------------------------------------------------------- exercises
