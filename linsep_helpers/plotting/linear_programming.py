@@ -98,8 +98,9 @@ def update_hulls(arts: HullArtists, X: ArrayLike, y: ArrayLike) -> None:
 
 @dataclass(frozen=True)
 class CertificateArtists:
-    """Artists of ``draw_certificate``: the common point p, the spokes x_i -> p (width grows
-    with lambda_i) and one text label per example (hidden when lambda_i = 0)."""
+    """Artists of ``draw_certificate``: the common ``point`` p, the ``spokes`` x_i -> p (width
+    grows with lambda_i), one text per example in ``labels`` (hidden when lambda_i = 0) and
+    their ``ax``."""
 
     point: Line2D
     spokes: LineCollection

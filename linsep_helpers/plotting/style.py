@@ -203,7 +203,7 @@ def nice_ceiling(x: float) -> float:
     -------
     float
         An axis limit that stays put while the data move below it (used by
-        ``update_invariants``).
+        ``update_invariants`` in notebook 02's proof explorer).
     """
     v = check_scalar(x, "x", positive=True)
     p = 10.0 ** math.floor(math.log10(v))
