@@ -11,9 +11,9 @@ a slider never re-creates a figure. Style guide (kept short on purpose):
 - ``use_style(presentation=True)`` enlarges fonts and lines for a projector.
 
 No geometry is computed here: clipped lines, half-planes, bands, hulls and the plane of the lift
-come from ``geometry``; this module only turns them into matplotlib artists. The artist
+come from ``geometry``; this package only turns them into matplotlib artists. The artist
 dataclasses are frozen (their fields never change; the artists themselves move).
-Argument rule: ``draw_*(ax, ...)`` and ``update_*(artists, ...)`` take the data they show in the
+Argument rule: ``draw_*(ax, ...)`` and ``update_*(arts, ...)`` take the data they show in the
 package's usual order (X, y for data; w, b for a classifier); options are keyword-only.
 
 One module per notebook topic, like the explorers:

@@ -169,12 +169,12 @@ def draw_data(
     return DataArtists(pos=arts[1], neg=arts[-1])
 
 
-def update_data(artists: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
+def update_data(arts: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
     """Move the points of ``draw_data`` to a new data set (same style, no new artists).
 
     Parameters
     ----------
-    artists : DataArtists
+    arts : DataArtists
     X : array_like, shape (n, d)
     y : array_like, shape (n,)
 
@@ -187,8 +187,8 @@ def update_data(artists: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
     if Xa.shape[1] < 2:
         Xa = np.column_stack([Xa, np.zeros(Xa.shape[0])])
     pos_pts, neg_pts = _split(Xa, ya)
-    artists.pos.set_offsets(pos_pts)
-    artists.neg.set_offsets(neg_pts)
+    arts.pos.set_offsets(pos_pts)
+    arts.neg.set_offsets(neg_pts)
 
 
 def nice_ceiling(x: float) -> float:
