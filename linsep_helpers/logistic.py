@@ -1,5 +1,5 @@
-"""Logistic regression seen from the separability side: the sigmoid, a log-likelihood that
-stays finite at any scale, and the maximum-likelihood fit (finite only on overlapping data).
+"""Logistic regression seen from the separability side: the sigmoid and a log-likelihood that
+stays finite at any scale, evaluated for a given classifier (w, b).
 
 Notation: labels y in {-1, +1} (labels in {0, 1} are accepted everywhere and mapped), margins
 m_i = y_i (w.x_i + b), and
@@ -8,10 +8,11 @@ m_i = y_i (w.x_i + b), and
 
 Everything here is pure numpy/scipy and warning-free for finite inputs, including scaled
 parameters (c w, c b) with c up to 1e6, where the textbook formulas overflow or round to 0.
-Gradient descent and its limit direction (the hard-margin SVM) are in ``implicit_bias``.
+Learning (w, b) from data (the MLE, gradient descent and its limit, the hard-margin SVM) is in
+``logistic_fit``.
 
-Argument rule: functions that evaluate a classifier take ``(w, b, X, y)``; ``fit_logistic``
-learns from ``(X, y)``; options are keyword-only. Used in notebook 03.
+Argument rule: every function here evaluates a classifier and takes ``(w, b, X, y)`` (or works on
+numbers: the sigmoid family, the bounds); options are keyword-only. Used in notebook 03.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from ._validate import (
     check_X,
     check_Xy,
 )
-from .geometry import _margins, _signed_rows
+from .geometry import _margins
 
 __all__ = [
     "sigmoid",
@@ -52,8 +53,6 @@ __all__ = [
     "gradient_log_likelihood",
     "ScaleResult",
     "best_scale",
-    "LogisticFit",
-    "fit_logistic",
 ]
 
 
@@ -492,23 +491,7 @@ def gradient_log_likelihood(
     return Xa.T @ r, float(r.sum())
 
 
-# ----------------------------------------------------------------------------- MLE
-
-
-def _overlap_check(Xa: np.ndarray, ya: np.ndarray, bias: bool) -> np.ndarray | None:
-    """A (w, b) with all margins >= 0 and sum 1 if one exists (the MLE is then infinite)."""
-    Z = _signed_rows(Xa, ya, bias=bias)
-    k = Z.shape[1]
-    res = optimize.linprog(
-        np.zeros(k),
-        A_ub=-Z,
-        b_ub=np.zeros(len(Z)),
-        A_eq=Z.sum(axis=0)[None, :],
-        b_eq=[1.0],
-        bounds=[(None, None)] * k,
-        method="highs",
-    )
-    return res.x if res.status == 0 else None
+# ----------------------------------------------------------------------------- the best scale
 
 
 @dataclass(frozen=True)
@@ -564,101 +547,3 @@ def best_scale(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> ScaleResul
             hi *= 2.0
         c_star = float(optimize.brentq(g, 0.0, hi, xtol=1e-14, rtol=4 * np.finfo(float).eps))
     return ScaleResult(c=c_star, log_likelihood=float(np.sum(special.log_expit(c_star * m))))
-
-
-@dataclass(frozen=True)
-class LogisticFit:
-    """Unregularised maximum-likelihood logistic regression.
-
-    Attributes
-    ----------
-    w : numpy.ndarray, shape (d,)
-    b : float
-        0 when fitted with bias=False.
-    log_likelihood : float
-        ln L(w, b) at the maximiser.
-    gradient_norm : float
-        ||grad ln L(w, b)|| there (over w and b, or w only when bias=False).
-    n_iter : int
-        L-BFGS-B iterations.
-    """
-
-    w: np.ndarray
-    b: float
-    log_likelihood: float
-    gradient_norm: float
-    n_iter: int
-
-
-def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFit:
-    """Maximise ln L(w, b) (no penalty) with L-BFGS-B and the analytic gradient.
-
-    The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
-    y_i (w.x_i + b) >= 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
-    ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
-    loss -ln L / n; a few Newton steps then polish the result to machine precision.
-
-    Parameters
-    ----------
-    X : array_like, shape (n, d)
-    y : array_like, shape (n,)
-    bias : bool
-        Fit an offset b (default); False fits w only (b = 0).
-
-    Returns
-    -------
-    LogisticFit
-        Used in notebooks 03 and 05.
-    """
-    Xa, ya = check_Xy(X, y)
-    if not isinstance(bias, bool):
-        raise ValueError(f"bias must be True or False; got {bias!r}")
-    direction = _overlap_check(Xa, ya, bias)
-    if direction is not None:
-        raise ValueError(
-            "the data are (quasi-)separable: some (w, b) != 0 has y(w.x + b) >= 0 for every "
-            "example, so ln L increases along it forever and the MLE is not finite"
-        )
-    Z = _signed_rows(Xa, ya, bias=bias)
-    n = len(Z)
-
-    def f(theta: np.ndarray) -> tuple[float, np.ndarray]:
-        m = Z @ theta
-        loss = -np.sum(special.log_expit(m)) / n
-        grad = -(Z.T @ special.expit(-m)) / n
-        return float(loss), grad
-
-    res = optimize.minimize(
-        f,
-        np.zeros(Z.shape[1]),
-        jac=True,
-        method="L-BFGS-B",
-        options={"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-11, "maxcor": 20},
-    )
-    theta = np.asarray(res.x, dtype=float)
-    # Newton polish: the Hessian Z^T diag(s(1-s)) Z / n is positive definite on overlapping data.
-    for _ in range(5):
-        m = Z @ theta
-        s = special.expit(-m)
-        grad = -(Z.T @ s) / n
-        H = (Z.T * (s * (1.0 - s))) @ Z / n
-        try:
-            step = np.linalg.solve(H, grad)
-        except np.linalg.LinAlgError:
-            break
-        new = theta - step
-        if f(new)[0] <= f(theta)[0]:
-            theta = new
-        else:
-            break
-    m = Z @ theta
-    gnorm = float(np.linalg.norm(Z.T @ special.expit(-m)))
-    w = theta[: Xa.shape[1]].copy()
-    b = float(theta[-1]) if bias else 0.0
-    return LogisticFit(
-        w=w,
-        b=b,
-        log_likelihood=float(np.sum(special.log_expit(m))),
-        gradient_norm=gnorm,
-        n_iter=int(res.nit),
-    )

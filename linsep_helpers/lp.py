@@ -515,7 +515,7 @@ def max_margin_lp(X: ArrayLike, y: ArrayLike, *, norm: str = "l1") -> MaxMarginL
 
     b is free. Needs both classes (otherwise t is unbounded). Non-separable data give
     t <= 0 (w = 0, b = 0 is optimal) and ``separable`` False. The Euclidean (l2) max margin
-    is a quadratic program, not an LP (``implicit_bias.max_margin_direction``);
+    is a quadratic program, not an LP (``logistic_fit.max_margin_direction``);
     ``euclidean_margin`` reports the l2 margin of the LP's hyperplane for comparison.
 
     Parameters

@@ -49,15 +49,14 @@ from .graphs import (
     star_graph,
 )
 from .hardness import cover_separator, min_disagreement, vertex_cover_instance
-from .implicit_bias import fit_logistic_gd, max_margin_direction
 from .logistic import (
-    fit_logistic,
     log_likelihood_bounds,
     scaled_log_likelihood,
     scaled_log_neg_log_likelihood,
     sigmoid,
     threshold_offset,
 )
+from .logistic_fit import fit_logistic, fit_logistic_gd, max_margin_direction
 from .lp import find_separator, homogeneous_staircase_lp, max_margin_lp, robust_lp
 from .perceptron import invariants as _invariants
 from .perceptron import mistake_bound as _mistake_bound

@@ -1,6 +1,6 @@
 """Tests for linsep_helpers.logistic (notebook 03).
 
-Oracles: Python's decimal module at high precision, scikit-learn (log_loss, LogisticRegression),
+Oracles: Python's decimal module at high precision, scikit-learn's log_loss,
 scipy.optimize.check_grad, finite differences and plain loops written here.
 """
 
@@ -15,16 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import check_grad
-from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss
 
-from linsep_helpers.implicit_bias import max_margin_direction
 from linsep_helpers.logistic import (
     LikelihoodBounds,
     best_scale,
     c_for_epsilon,
     cross_entropy,
-    fit_logistic,
     gradient_log_likelihood,
     log_likelihood,
     log_likelihood_01,
@@ -512,37 +509,6 @@ def test_scaled_matches_pointwise(seed):
 
 
 @pytest.mark.claim("C23")
-@pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_fit_logistic_matches_sklearn_on_overlapping_data(seed):
-    X, y = overlapping_blobs(seed)
-    fit = fit_logistic(X, y)
-    assert np.all(np.isfinite(fit.w)) and math.isfinite(fit.b)
-    ref = LogisticRegression(C=np.inf, tol=1e-12, max_iter=100_000).fit(X, (y > 0).astype(int))
-    assert np.allclose(fit.w, ref.coef_[0], rtol=1e-5, atol=1e-6)
-    assert fit.b == pytest.approx(ref.intercept_[0], rel=1e-5, abs=1e-6)
-    gw, gb = gradient_log_likelihood(fit.w, fit.b, X, y)
-    assert np.linalg.norm(np.append(gw, gb)) < 1e-7
-    assert fit.log_likelihood == pytest.approx(log_likelihood(fit.w, fit.b, X, y), rel=1e-12)
-    # a maximiser: random perturbations never do better
-    rng = np.random.default_rng(seed)
-    for _ in range(20):
-        dw, db = 0.05 * rng.normal(size=2), 0.05 * float(rng.normal())
-        assert log_likelihood(fit.w + dw, fit.b + db, X, y) < fit.log_likelihood
-    # along its own ray the best scale is c = 1
-    assert best_scale(fit.w, fit.b, X, y).c == pytest.approx(1.0, rel=1e-6)
-
-
-@pytest.mark.claim("C23")
-def test_fit_logistic_without_bias_matches_sklearn():
-    X, y = overlapping_blobs(7)
-    fit = fit_logistic(X, y, bias=False)
-    ref = LogisticRegression(C=np.inf, fit_intercept=False, tol=1e-12, max_iter=100_000)
-    ref.fit(X, y)
-    assert fit.b == 0.0
-    assert np.allclose(fit.w, ref.coef_[0], rtol=1e-5, atol=1e-6)
-
-
-@pytest.mark.claim("C23")
 @settings(max_examples=50, deadline=None)
 @given(SEEDS)
 def test_best_scale_is_finite_maximiser(seed):
@@ -565,23 +531,6 @@ def test_best_scale_is_finite_maximiser(seed):
         up = log_likelihood((res.c + h) * w, (res.c + h) * b, X, y)
         down = log_likelihood((res.c - h) * w, (res.c - h) * b, X, y)
         assert abs(up - down) / (2 * h) < 1e-5 * len(y)
-
-
-@pytest.mark.claim("C23")
-def test_fit_logistic_refuses_separable_and_quasi_separable_data():
-    X, y, _, _, _ = random_problem(5, n=30)
-    with pytest.raises(ValueError, match="separable"):
-        fit_logistic(X, y)
-    # Not separable (x = 0 carries both labels), yet w = 1, b = 0 has every margin >= 0:
-    # ln L(c, 0) rises towards -2 ln 2 and is never maximised.
-    Xq = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
-    yq = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
-    with pytest.raises(ValueError, match="quasi"):
-        fit_logistic(Xq, yq)
-    ll = scaled_log_likelihood([1.0], 0.0, Xq, yq, np.geomspace(1e-2, 1e3, 50))
-    assert np.all(np.diff(ll) >= 0) and ll[-1] == pytest.approx(-2 * LN2)
-    with pytest.raises(ValueError, match="not linearly separable"):
-        max_margin_direction(Xq, yq, bias=True)
 
 
 # ----------------------------------------------------------------------------- ValueError

@@ -1,8 +1,9 @@
-"""Tests of implicit_bias.py: gradient descent on the logistic loss and the hard-margin SVM
-direction it converges to (notebook 03).
+"""Tests of logistic_fit.py: the maximum-likelihood fit, gradient descent on the logistic loss
+and the hard-margin SVM direction it converges to (notebook 03).
 
-Oracles: scikit-learn's SVC (libsvm) for the max-margin separator, a plain loop for gradient
-descent, the definitions written out here for angles and step sizes.
+Oracles: scikit-learn's LogisticRegression (unpenalised) for the MLE, its SVC (libsvm) for the
+max-margin separator, a plain loop for gradient descent, the definitions written out here for
+angles and step sizes.
 """
 
 from __future__ import annotations
@@ -13,17 +14,24 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.linear_model import LogisticRegression
 from sklearn.svm import SVC
 
 from linsep_helpers.data import make_implicit_bias_data
-from linsep_helpers.implicit_bias import (
+from linsep_helpers.logistic import (
+    best_scale,
+    gradient_log_likelihood,
+    log_likelihood,
+    scaled_log_likelihood,
+)
+from linsep_helpers.logistic_fit import (
     GDTrace,
     angle_between,
     default_step_size,
+    fit_logistic,
     fit_logistic_gd,
     max_margin_direction,
 )
-from linsep_helpers.logistic import fit_logistic, log_likelihood
 
 
 def random_problem(seed: int, n: int = 30, d: int = 3, flips: int = 0):
@@ -46,6 +54,64 @@ def margins_of(w, b, X, y) -> np.ndarray:
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+LN2 = math.log(2.0)
+
+
+def overlapping_blobs(seed: int, n: int = 80):
+    rng = np.random.default_rng(seed)
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    X = rng.normal(size=(n, 2)) + 0.6 * y[:, None] * np.array([1.0, 0.5])
+    return X, y
+
+
+@pytest.mark.claim("C23")
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_fit_logistic_matches_sklearn_on_overlapping_data(seed):
+    X, y = overlapping_blobs(seed)
+    fit = fit_logistic(X, y)
+    assert np.all(np.isfinite(fit.w)) and math.isfinite(fit.b)
+    ref = LogisticRegression(C=np.inf, tol=1e-12, max_iter=100_000).fit(X, (y > 0).astype(int))
+    assert np.allclose(fit.w, ref.coef_[0], rtol=1e-5, atol=1e-6)
+    assert fit.b == pytest.approx(ref.intercept_[0], rel=1e-5, abs=1e-6)
+    gw, gb = gradient_log_likelihood(fit.w, fit.b, X, y)
+    assert np.linalg.norm(np.append(gw, gb)) < 1e-7
+    assert fit.log_likelihood == pytest.approx(log_likelihood(fit.w, fit.b, X, y), rel=1e-12)
+    # a maximiser: random perturbations never do better
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        dw, db = 0.05 * rng.normal(size=2), 0.05 * float(rng.normal())
+        assert log_likelihood(fit.w + dw, fit.b + db, X, y) < fit.log_likelihood
+    # along its own ray the best scale is c = 1
+    assert best_scale(fit.w, fit.b, X, y).c == pytest.approx(1.0, rel=1e-6)
+
+
+@pytest.mark.claim("C23")
+def test_fit_logistic_without_bias_matches_sklearn():
+    X, y = overlapping_blobs(7)
+    fit = fit_logistic(X, y, bias=False)
+    ref = LogisticRegression(C=np.inf, fit_intercept=False, tol=1e-12, max_iter=100_000)
+    ref.fit(X, y)
+    assert fit.b == 0.0
+    assert np.allclose(fit.w, ref.coef_[0], rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.claim("C23")
+def test_fit_logistic_refuses_separable_and_quasi_separable_data():
+    X, y, _, _, _ = random_problem(5, n=30)
+    with pytest.raises(ValueError, match="separable"):
+        fit_logistic(X, y)
+    # Not separable (x = 0 carries both labels), yet w = 1, b = 0 has every margin >= 0:
+    # ln L(c, 0) rises towards -2 ln 2 and is never maximised.
+    Xq = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
+    yq = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match="quasi"):
+        fit_logistic(Xq, yq)
+    ll = scaled_log_likelihood([1.0], 0.0, Xq, yq, np.geomspace(1e-2, 1e3, 50))
+    assert np.all(np.diff(ll) >= 0) and ll[-1] == pytest.approx(-2 * LN2)
+    with pytest.raises(ValueError, match="not linearly separable"):
+        max_margin_direction(Xq, yq, bias=True)
 
 
 def svc_max_margin(X, y, bias):

@@ -1,17 +1,15 @@
-"""Gradient descent on separable data and where its direction goes: the implicit bias.
+"""Learning (w, b) from data with the logistic loss, and where the learning goes.
 
-On linearly separable data the logistic loss has no minimiser; gradient descent still runs,
-||w(t)|| grows like ln t and w(t) / ||w(t)|| tends to the hard-margin SVM direction
-(Soudry et al. 2018). This module holds both ends of that statement: ``fit_logistic_gd``
-(the descent, recorded at log-spaced steps), ``max_margin_direction`` (the hard-margin SVM
-it converges to) and ``angle_between`` (how far apart they are).
+- ``fit_logistic``: the maximum-likelihood estimate, finite exactly when the classes overlap.
+- ``fit_logistic_gd``: gradient descent, recorded at log-spaced steps. On linearly separable
+  data the loss has no minimiser; the descent still runs, ||w(t)|| grows like ln t and
+  w(t) / ||w(t)|| tends to the hard-margin SVM direction (Soudry et al. 2018): the implicit bias.
+- ``max_margin_direction``: that hard-margin SVM, and ``angle_between`` to measure the gap.
 
-Why a module of its own: it is one topic of notebook 03 (the implicit-bias explorer), it uses
-the logistic loss only through its gradient, and keeping it out of ``logistic.py`` keeps that
-module to the likelihood itself. The hard-margin SVM is a quadratic program, not an LP, so it
-belongs here, with the descent whose limit it is, rather than in ``lp.py``.
-
-Argument rule: learners take ``(X, y, ...)`` with options keyword-only. Used in notebook 03.
+``logistic`` evaluates a given (w, b) (sigmoid, likelihood, bounds); this module learns one, so
+the two follow the package's argument rule: ``(w, b, X, y)`` there, ``(X, y, ...)`` here, with
+options keyword-only. The hard-margin SVM is a quadratic program, not an LP, so it lives here,
+next to the descent whose limit it is, rather than in ``lp``. Used in notebook 03.
 """
 
 from __future__ import annotations
@@ -27,6 +25,8 @@ from .data import _lift
 from .geometry import _signed_rows
 
 __all__ = [
+    "LogisticFit",
+    "fit_logistic",
     "default_step_size",
     "GDTrace",
     "fit_logistic_gd",
@@ -40,6 +40,125 @@ def _check_bias(bias: object) -> bool:
     if not isinstance(bias, bool):
         raise ValueError(f"bias must be True or False; got {bias!r}")
     return bias
+
+
+# ----------------------------------------------------------------------------- the MLE
+
+
+def _overlap_check(Xa: np.ndarray, ya: np.ndarray, bias: bool) -> np.ndarray | None:
+    """A (w, b) with all margins >= 0 and sum 1 if one exists (the MLE is then infinite)."""
+    Z = _signed_rows(Xa, ya, bias=bias)
+    k = Z.shape[1]
+    res = optimize.linprog(
+        np.zeros(k),
+        A_ub=-Z,
+        b_ub=np.zeros(len(Z)),
+        A_eq=Z.sum(axis=0)[None, :],
+        b_eq=[1.0],
+        bounds=[(None, None)] * k,
+        method="highs",
+    )
+    return res.x if res.status == 0 else None
+
+
+@dataclass(frozen=True)
+class LogisticFit:
+    """Unregularised maximum-likelihood logistic regression.
+
+    Attributes
+    ----------
+    w : numpy.ndarray, shape (d,)
+    b : float
+        0 when fitted with bias=False.
+    log_likelihood : float
+        ln L(w, b) at the maximiser.
+    gradient_norm : float
+        ||grad ln L(w, b)|| there (over w and b, or w only when bias=False).
+    n_iter : int
+        L-BFGS-B iterations.
+    """
+
+    w: np.ndarray
+    b: float
+    log_likelihood: float
+    gradient_norm: float
+    n_iter: int
+
+
+def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFit:
+    """Maximise ln L(w, b) (no penalty) with L-BFGS-B and the analytic gradient.
+
+    The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
+    y_i (w.x_i + b) >= 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
+    ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
+    loss -ln L / n; a few Newton steps then polish the result to machine precision.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    bias : bool
+        Fit an offset b (default); False fits w only (b = 0).
+
+    Returns
+    -------
+    LogisticFit
+        Used in notebooks 03 and 05.
+    """
+    Xa, ya = check_Xy(X, y)
+    bias = _check_bias(bias)
+    direction = _overlap_check(Xa, ya, bias)
+    if direction is not None:
+        raise ValueError(
+            "the data are (quasi-)separable: some (w, b) != 0 has y(w.x + b) >= 0 for every "
+            "example, so ln L increases along it forever and the MLE is not finite"
+        )
+    Z = _signed_rows(Xa, ya, bias=bias)
+    n = len(Z)
+
+    def f(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        m = Z @ theta
+        loss = -np.sum(special.log_expit(m)) / n
+        grad = -(Z.T @ special.expit(-m)) / n
+        return float(loss), grad
+
+    res = optimize.minimize(
+        f,
+        np.zeros(Z.shape[1]),
+        jac=True,
+        method="L-BFGS-B",
+        options={"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-11, "maxcor": 20},
+    )
+    theta = np.asarray(res.x, dtype=float)
+    # Newton polish: the Hessian Z^T diag(s(1-s)) Z / n is positive definite on overlapping data.
+    for _ in range(5):
+        m = Z @ theta
+        s = special.expit(-m)
+        grad = -(Z.T @ s) / n
+        H = (Z.T * (s * (1.0 - s))) @ Z / n
+        try:
+            step = np.linalg.solve(H, grad)
+        except np.linalg.LinAlgError:
+            break
+        new = theta - step
+        if f(new)[0] <= f(theta)[0]:
+            theta = new
+        else:
+            break
+    m = Z @ theta
+    gnorm = float(np.linalg.norm(Z.T @ special.expit(-m)))
+    w = theta[: Xa.shape[1]].copy()
+    b = float(theta[-1]) if bias else 0.0
+    return LogisticFit(
+        w=w,
+        b=b,
+        log_likelihood=float(np.sum(special.log_expit(m))),
+        gradient_norm=gnorm,
+        n_iter=int(res.nit),
+    )
+
+
+# ----------------------------------------------------------------------------- gradient descent
 
 
 def default_step_size(X: ArrayLike, *, bias: bool = False) -> float:
