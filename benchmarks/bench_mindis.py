@@ -25,13 +25,14 @@ P = 0.5
 
 def _solve(method: str, kind: str, n: int, seed: int) -> dict[str, Any]:
     """Runs in the child: build the instance, solve it, check against brute-force cover."""
+    from linsep_helpers import graphs as g
     from linsep_helpers import hardness as h
     from linsep_helpers.data import make_overlapping
 
     if kind == "vc":
-        nv, edges = h.random_graph(n, P, seed=seed)
+        nv, edges = g.random_graph(n, P, seed=seed)
         X, y, w = h.vertex_cover_instance(nv, edges)
-        tau = len(h.min_vertex_cover(nv, edges)) if n <= 18 else None
+        tau = len(g.min_vertex_cover(nv, edges)) if n <= 18 else None
     else:  # overlapping Gaussian blobs in the plane, n points
         X, y = make_overlapping(n, 2, separation=1.0, seed=seed)
         w, tau = None, None

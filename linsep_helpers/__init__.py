@@ -9,8 +9,10 @@ data           seeded generators (exact margin/radius), XOR,       01-05
                staircase, iris pairs, the homogeneous lift
 geometry       margins, separators, class prototypes               01-04
 perceptron     perceptron variants, traces, mistake bounds         02, 04
-logistic       stable sigmoid / log-likelihood, gradient ascent    03
+logistic       stable sigmoid / log-likelihood of a given (w, b)   03
+logistic_fit   the MLE, gradient descent, hard-margin SVM          03, 05
 lp             find_separator, certificates, max-margin/robust LP  04, 05
+graphs         small graphs, brute-force vertex cover, layout      05
 hardness       exact MinDisagreement, vertex-cover reduction       05
 plotting       one style; draw_* return artists, update_* move     01-05
 widgets        slider explorers: compute / draw / widget           01-05
@@ -26,8 +28,10 @@ import sys as _sys
 from .data import *
 from .exercises import *
 from .geometry import *
+from .graphs import *
 from .hardness import *
 from .logistic import *
+from .logistic_fit import *
 from .lp import *
 from .perceptron import *
 from .plotting import *
@@ -64,7 +68,8 @@ def check_versions(minimum: str = "0.1.0") -> str:
     )
 
 
-_MODULES = ("data", "geometry", "perceptron", "logistic", "lp", "hardness")
+_MODULES = ("data", "geometry", "perceptron", "logistic", "logistic_fit", "lp", "graphs")
+_MODULES += ("hardness",)
 _MODULES += ("plotting", "widgets", "exercises")
 # Note: the function ``perceptron`` shadows the module of the same name on the package, so
 # the modules are looked up in sys.modules (``from linsep_helpers.perceptron import ...``

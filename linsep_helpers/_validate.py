@@ -2,7 +2,8 @@
 
 Every public function of the package passes its arrays through these helpers, so a
 student who hands in a list of lists, labels in {0, 1}, or a matrix with a NaN gets the
-same clear ``ValueError`` everywhere.
+same clear ``ValueError`` everywhere, naming the argument (``name``) that is wrong.
+Private to the package (tested in tests/test_validate.py).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 
-def _as_float_array(a, name: str) -> np.ndarray:
+def _as_float_array(a: ArrayLike, name: str) -> np.ndarray:
     try:
         arr = np.asarray(a, dtype=float)
     except (TypeError, ValueError) as exc:
@@ -28,8 +30,19 @@ def _check_finite(arr: np.ndarray, name: str) -> None:
         raise ValueError(f"{name} contains {kind} (first at index {where}); remove or impute it")
 
 
-def check_X(X, name: str = "X") -> np.ndarray:
-    """Return X as a finite float array of shape (n, d) with n >= 1 and d >= 1."""
+def check_X(X: ArrayLike, name: str = "X") -> np.ndarray:
+    """Return X as a finite float array of shape (n, d) with n >= 1 and d >= 1.
+
+    Parameters
+    ----------
+    X : array_like
+    name : str
+        The argument's name in messages.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, d)
+    """
     arr = _as_float_array(X, name)
     if arr.ndim != 2:
         raise ValueError(
@@ -43,11 +56,23 @@ def check_X(X, name: str = "X") -> np.ndarray:
     return arr
 
 
-def check_labels(y, n: int | None = None, name: str = "y") -> np.ndarray:
+def check_labels(y: ArrayLike, n: int | None = None, name: str = "y") -> np.ndarray:
     """Return labels as floats in {-1, +1}.
 
     Accepts {-1, +1} or {0, 1} (0 is mapped to -1) and booleans; anything else, a shape
     other than (n,), or a length that differs from ``n`` raises ``ValueError``.
+
+    Parameters
+    ----------
+    y : array_like, shape (n,)
+    n : int, optional
+        Required length (the rows of X).
+    name : str
+
+    Returns
+    -------
+    numpy.ndarray, shape (n,)
+        A new array of -1.0 and +1.0.
     """
     arr = np.asarray(y)
     if arr.dtype == bool:
@@ -69,14 +94,37 @@ def check_labels(y, n: int | None = None, name: str = "y") -> np.ndarray:
     raise ValueError(f"labels in {name} must be in {{-1, +1}} or {{0, 1}}; got values {{{shown}}}")
 
 
-def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray]:
-    """Validate a data set: X of shape (n, d), y of n labels mapped to {-1, +1}."""
+def check_Xy(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a data set: X of shape (n, d), y of n labels mapped to {-1, +1}.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    (X, y) : (numpy.ndarray, numpy.ndarray)
+        As ``check_X`` and ``check_labels`` return them.
+    """
     Xa = check_X(X)
     return Xa, check_labels(y, Xa.shape[0])
 
 
-def check_vector(w, d: int | None = None, name: str = "w") -> np.ndarray:
-    """Return a finite 1-D float vector, of length d when d is given."""
+def check_vector(w: ArrayLike, d: int | None = None, name: str = "w") -> np.ndarray:
+    """Return a finite 1-D float vector, of length d when d is given.
+
+    Parameters
+    ----------
+    w : array_like, shape (d,)
+    d : int, optional
+        Required length (the columns of X).
+    name : str
+
+    Returns
+    -------
+    numpy.ndarray, shape (d,)
+    """
     arr = _as_float_array(w, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-D vector; got shape {arr.shape}")
@@ -86,8 +134,23 @@ def check_vector(w, d: int | None = None, name: str = "w") -> np.ndarray:
     return arr
 
 
-def check_scalar(value, name: str, *, positive: bool = False, nonnegative: bool = False) -> float:
-    """Return value as a finite float; optionally demand > 0 or >= 0."""
+def check_scalar(
+    value: object, name: str, *, positive: bool = False, nonnegative: bool = False
+) -> float:
+    """Return value as a finite float; optionally demand > 0 or >= 0.
+
+    Parameters
+    ----------
+    value : real number
+        Python or numpy scalar (not bool, not a string, not an array of length > 1).
+    name : str
+    positive, nonnegative : bool
+        Demand value > 0, or value >= 0.
+
+    Returns
+    -------
+    float
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         arr = np.asarray(value)
         if arr.shape != () or not np.issubdtype(arr.dtype, np.number):
@@ -102,8 +165,19 @@ def check_scalar(value, name: str, *, positive: bool = False, nonnegative: bool 
     return v
 
 
-def check_int(value, name: str, *, minimum: int | None = None) -> int:
-    """Return value as an int (numpy integers allowed), at least ``minimum``."""
+def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
+    """Return value as an int (numpy integers allowed, floats and bools not), >= ``minimum``.
+
+    Parameters
+    ----------
+    value : int
+    name : str
+    minimum : int, optional
+
+    Returns
+    -------
+    int
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer; got {value!r}")
     v = int(value)
@@ -112,8 +186,19 @@ def check_int(value, name: str, *, minimum: int | None = None) -> int:
     return v
 
 
-def check_sample_weights(weights, n: int, name: str = "weights") -> np.ndarray:
-    """Return per-example weights: None means all ones; otherwise finite, > 0, length n."""
+def check_sample_weights(weights: ArrayLike | None, n: int, name: str = "weights") -> np.ndarray:
+    """Return per-example weights: None means all ones; otherwise finite, > 0, length n.
+
+    Parameters
+    ----------
+    weights : array_like, shape (n,), or None
+    n : int
+    name : str
+
+    Returns
+    -------
+    numpy.ndarray, shape (n,)
+    """
     if weights is None:
         return np.ones(n)
     arr = _as_float_array(weights, name)
@@ -125,8 +210,19 @@ def check_sample_weights(weights, n: int, name: str = "weights") -> np.ndarray:
     return arr
 
 
-def check_choice(value, name: str, choices: tuple[str, ...]) -> str:
-    """Return value if it is one of ``choices``; otherwise say which values are allowed."""
+def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
+    """Return value if it is one of ``choices``; otherwise say which values are allowed.
+
+    Parameters
+    ----------
+    value : str
+    name : str
+    choices : tuple of str
+
+    Returns
+    -------
+    str
+    """
     if value not in choices:
         allowed = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {allowed}; got {value!r}")

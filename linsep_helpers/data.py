@@ -3,6 +3,9 @@
 The generators are exact where the course needs exact numbers: ``make_separable`` returns
 data whose radius R = max_i ||x_i|| and margin gamma = min_i y_i (w*.x_i + b*) are exactly the
 requested values, so a slider for gamma or R shows precisely what it says.
+
+Generators return plain tuples ``(X, y, ...)`` that a notebook unpacks in one line; their size
+parameters and ``seed`` may be given positionally (``make_separable(40, 2, 0.1, 1.0, seed=0)``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ __all__ = [
     "staircase",
     "iris_pair",
     "lift",
+    "make_implicit_bias_data",
 ]
 
 
@@ -48,14 +52,33 @@ def make_separable(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """Draw n labelled points in R^d that a known halfspace separates with an exact margin.
 
-    Returns ``(X, y, w_star, b_star)`` with ||w_star|| = 1 and, to rounding error,
+    To rounding error, max_i ||x_i|| = radius and min_i y_i (w_star.x_i + b_star) = margin:
+    every point lies in the ball of the given radius at distance >= margin from the hyperplane
+    w_star.x + b_star = 0; one point sits exactly on the margin, one exactly on the sphere, and
+    both classes occur.
 
-        max_i ||x_i|| = radius   and   min_i y_i (w_star . x_i + b_star) = margin.
+    Parameters
+    ----------
+    n : int
+        Number of points, >= 2.
+    d : int
+        Dimension, >= 1.
+    margin : float
+        The exact geometric margin gamma, 0 < margin <= radius.
+    radius : float
+        The exact radius R > 0.
+    seed : int or None
+        Seed of ``numpy.random.default_rng``.
 
-    Every point lies in the ball of the given radius at distance >= margin from the
-    hyperplane w_star . x + b_star = 0; one point sits exactly on the margin, one exactly on
-    the sphere, and both classes occur. Requires n >= 2 and 0 < margin <= radius.
-    Used in notebooks 01-04.
+    Returns
+    -------
+    X : numpy.ndarray, shape (n, d)
+    y : numpy.ndarray, shape (n,)
+        Labels in {-1, +1}.
+    w_star : numpy.ndarray, shape (d,)
+        Unit normal of the separator.
+    b_star : float
+        Its offset. Used in notebooks 01, 02, 04 and 05.
     """
     n = check_int(n, "n", minimum=2)
     d = check_int(d, "d", minimum=1)
@@ -102,8 +125,26 @@ def make_overlapping(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two unit-variance Gaussian blobs whose means are ``separation`` apart along e_1.
 
-    With a small separation and a few dozen points the classes overlap, so the data are
-    (almost surely) not linearly separable. Used in notebooks 02, 03 and 05.
+    x_i ~ N(y_i (separation / 2) e_1, I), labels alternating +1, -1 before a shuffle. With a
+    small separation and a few dozen points the classes overlap, so the data are (almost
+    surely) not linearly separable.
+
+    Parameters
+    ----------
+    n : int
+        Number of points, >= 2 (half of each class, rounded up for +1).
+    d : int
+        Dimension, >= 1.
+    separation : float
+        Distance between the two means, >= 0.
+    seed : int or None
+        Seed of ``numpy.random.default_rng``.
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (n, d)
+    y : numpy.ndarray, shape (n,)
+        Used in notebooks 02-05.
     """
     n = check_int(n, "n", minimum=2)
     d = check_int(d, "d", minimum=1)
@@ -119,7 +160,14 @@ def make_overlapping(
 def xor_data() -> tuple[np.ndarray, np.ndarray]:
     """The four corners of the unit square with XOR labels: (0,0), (1,1) are -1; (1,0), (0,1) +1.
 
-    No halfspace separates them (notebooks 01, 02, 04).
+    No halfspace separates them: w.(1,0) + b > 0 and w.(0,1) + b > 0 add up to
+    w.(1,1) + 2b > 0, while b < 0 and w.(1,1) + b < 0 add up to w.(1,1) + 2b < 0.
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (4, 2)
+    y : numpy.ndarray, shape (4,)
+        Used in notebooks 01, 02, 04 and 05.
     """
     X = np.array([[0.0, 0.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0]])
     y = np.array([-1.0, -1.0, 1.0, 1.0])
@@ -130,7 +178,18 @@ def staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
     """The "staircase": x_1 = e_1 and x_k = e_k - 2 e_{k-1} for k = 2..d, every label +1.
 
     Any homogeneous separator needs w_1 > 0 and w_k > 2 w_{k-1}, so its normalised margin is at
-    most 2^(1-d) and the perceptron needs exponentially many updates (notebooks 02 and 04).
+    most 2^(1-d) and the perceptron needs exponentially many updates.
+
+    Parameters
+    ----------
+    d : int
+        Dimension and number of points, >= 1.
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (d, d)
+    y : numpy.ndarray, shape (d,)
+        All ones. Used in notebooks 02, 04 and 05.
     """
     d = check_int(d, "d", minimum=1)
     X = np.eye(d)
@@ -153,13 +212,26 @@ def _iris_table() -> tuple[np.ndarray, np.ndarray]:
 
 
 def iris_pair(
-    a: str = "setosa", b: str = "versicolor", features: tuple[int, ...] | None = None
+    a: str = "setosa", b: str = "versicolor", *, features: tuple[int, ...] | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Two species of Fisher's iris data (shipped with scikit-learn): a -> +1, b -> -1.
 
-    ``features`` picks columns (0 sepal length, 1 sepal width, 2 petal length, 3 petal width);
-    all four by default. Setosa vs versicolor is separable, versicolor vs virginica is not
-    (notebook 01 decides this with ``find_separator``).
+    Setosa vs versicolor is separable, versicolor vs virginica is not (notebook 01 decides
+    this with ``find_separator``).
+
+    Parameters
+    ----------
+    a, b : {"setosa", "versicolor", "virginica"}
+        The species labelled +1 and -1 (different).
+    features : tuple of int, optional
+        Columns to keep (0 sepal length, 1 sepal width, 2 petal length, 3 petal width);
+        all four by default.
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (100, len(features))
+    y : numpy.ndarray, shape (100,)
+        Used in notebook 01.
     """
     for name, value in (("a", a), ("b", b)):
         if value not in _IRIS_NAMES:
@@ -179,12 +251,73 @@ def iris_pair(
     return X.astype(float), y
 
 
-def lift(X: ArrayLike, r: float = 1.0) -> np.ndarray:
-    """The homogeneous lift x -> (x, r): an affine separator (w, b) of X becomes the
-    homogeneous separator v = (w, b / r) of the lifted points, since v.(x, r) = w.x + b.
+def _lift(X: np.ndarray, r: float) -> np.ndarray:
+    """(x_i, r) for an already validated X: the one place that appends the bias column."""
+    return np.hstack([X, np.full((X.shape[0], 1), r)])
 
-    Used in notebooks 01 (r = 1) and 02 (r = 1 versus r = R).
+
+def lift(X: ArrayLike, r: float = 1.0) -> np.ndarray:
+    """The homogeneous lift x -> (x, r).
+
+    An affine separator (w, b) of X becomes the homogeneous separator v = (w, b / r) of the
+    lifted points, since v.(x, r) = w.x + b.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    r : float
+        The appended coordinate, > 0.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, d + 1)
+        The lifted points. Used in notebooks 01 (r = 1) and 02 (r = 1 versus r = R).
     """
     Xa = check_X(X)
     r = check_scalar(r, "r", positive=True)
-    return np.hstack([Xa, np.full((Xa.shape[0], 1), r)])
+    return _lift(Xa, r)
+
+
+def make_implicit_bias_data(
+    seed: int = 0, *, n_extra: int = 10, margin: float = 0.5, angle: float = 0.35
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """A small 2-D data set, separable through the origin, with a known max-margin direction.
+
+    With u = (cos angle, sin angle) and v = u rotated by +90 degrees, z_i = y_i x_i are two
+    support vectors margin u + 0.8 v and margin u - 0.4 v (u lies in their cone, so u is the
+    hard-margin direction with geometric margin ``margin``) plus ``n_extra`` points with
+    u.z in [2 margin, 3.5 margin] and v.z in [0.3, 1.2], which pull early gradient descent
+    off u. Labels alternate +1/-1 (x_i = y_i z_i).
+
+    Parameters
+    ----------
+    seed : int
+        Seed (>= 0) of ``numpy.random.default_rng`` for the extra points.
+    n_extra : int
+        Number of points besides the two support vectors, >= 0.
+    margin : float
+        The max-margin value gamma > 0.
+    angle : float
+        Direction of u, in radians.
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (2 + n_extra, 2)
+    y : numpy.ndarray, shape (2 + n_extra,)
+    u : numpy.ndarray, shape (2,)
+        The max-margin direction (unit vector).
+    margin : float
+        gamma. Used in notebook 03 (the implicit-bias explorer).
+    """
+    seed = check_int(seed, "seed", minimum=0)
+    n_extra = check_int(n_extra, "n_extra", minimum=0)
+    gamma = check_scalar(margin, "margin", positive=True)
+    th = check_scalar(angle, "angle")
+    rng = np.random.default_rng(seed)
+    u = np.array([np.cos(th), np.sin(th)])
+    v = np.array([-np.sin(th), np.cos(th)])
+    along = np.concatenate([[gamma, gamma], rng.uniform(2.0 * gamma, 3.5 * gamma, n_extra)])
+    across = np.concatenate([[0.8, -0.4], rng.uniform(0.3, 1.2, n_extra)])
+    Zs = np.outer(along, u) + np.outer(across, v)
+    y = np.where(np.arange(len(Zs)) % 2 == 0, 1.0, -1.0)
+    return y[:, None] * Zs, y, u, gamma

@@ -1,15 +1,26 @@
-"""Margins, predictions and the class-prototype rule: small pure functions.
+"""Margins, predictions and the pictures' geometry: small pure numpy functions.
 
 Conventions (all notebooks): labels y in {-1, +1}; a *mistake* is y (w.x + b) <= 0, so ties
 count as mistakes whatever sign(0) is; R = max_i ||x_i||.
+
+The argument rule of the package: functions that *evaluate* a classifier take ``(w, b, X, y)``
+(``margins``, ``mistakes``, ``predict(w, b, X)``, ...); functions that *describe* data take
+``(X, y)`` (``class_prototype``, ``data_radius(X)``).
+
+The second half holds the 2-D/3-D geometry behind the figures (no matplotlib here): the
+segment of a line inside a box, half-planes and margin bands clipped to a box (one clipping
+routine, ``clip_polygon``), the plane of the homogeneous lift inside a cube, convex hulls.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_choice, check_scalar, check_vector, check_X, check_Xy
+from .data import _lift
 
 __all__ = [
     "margins",
@@ -21,6 +32,12 @@ __all__ = [
     "class_prototype",
     "data_radius",
     "TIE_CONVENTIONS",
+    "clip_polygon",
+    "halfplane_polygon",
+    "band_polygon",
+    "line_in_box",
+    "plane_in_cube",
+    "convex_hull_vertices",
 ]
 
 #: How sources break the tie w.x + b = 0 (see notebook 01):
@@ -30,25 +47,79 @@ __all__ = [
 TIE_CONVENTIONS = ("positive", "negative", "zero")
 
 
-def _wb(w: ArrayLike, b: float, d: int) -> tuple[np.ndarray, float]:
+def _wb(w: ArrayLike, b: float, d: int | None) -> tuple[np.ndarray, float]:
     return check_vector(w, d, "w"), check_scalar(b, "b")
 
 
+def _margins(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """y_i (w.x_i + b) for arrays already validated: the one formula the package uses."""
+    return y * (X @ w + b)
+
+
+def _signed_rows(X: np.ndarray, y: np.ndarray, *, bias: bool = True) -> np.ndarray:
+    """Rows z_i = y_i (x_i, 1) (or y_i x_i without bias), so that Z @ (w, b) = the margins."""
+    return y[:, None] * (_lift(X, 1.0) if bias else X)
+
+
+# ----------------------------------------------------------------------------- margins
+
+
 def margins(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> np.ndarray:
-    """Per-example functional margins m_i = y_i (w.x_i + b). Positive means correct."""
+    """Per-example functional margins m_i = y_i (w.x_i + b); positive means correct.
+
+    Parameters
+    ----------
+    w : array_like, shape (d,)
+        Normal vector of the hyperplane w.x + b = 0.
+    b : float
+        Offset.
+    X : array_like, shape (n, d)
+        Examples, one per row.
+    y : array_like, shape (n,)
+        Labels in {-1, +1} (or {0, 1}, mapped to -1/+1).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n,)
+        The margins m_i. Used in notebooks 01 and 03.
+    """
     Xa, ya = check_Xy(X, y)
     wa, ba = _wb(w, b, Xa.shape[1])
-    return ya * (Xa @ wa + ba)
+    return _margins(wa, ba, Xa, ya)
 
 
 def functional_margin(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
-    """min_i y_i (w.x_i + b); it scales by c when (w, b) -> (c w, c b). Notebook 01."""
+    """Functional margin min_i y_i (w.x_i + b); it scales by c when (w, b) -> (c w, c b).
+
+    Parameters
+    ----------
+    w, b, X, y
+        As in ``margins``.
+
+    Returns
+    -------
+    float
+        The smallest margin. Used in notebooks 01 and 04.
+    """
     return float(np.min(margins(w, b, X, y)))
 
 
 def geometric_margin(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
-    """min_i y_i (w.x_i + b) / ||w||: the signed distance of the closest point to the
-    hyperplane, invariant under (w, b) -> (c w, c b) for c > 0. Notebook 01."""
+    """Geometric margin min_i y_i (w.x_i + b) / ||w||.
+
+    The signed distance of the closest point to the hyperplane, invariant under
+    (w, b) -> (c w, c b) for c > 0.
+
+    Parameters
+    ----------
+    w, b, X, y
+        As in ``margins``; w must not be the zero vector (ValueError).
+
+    Returns
+    -------
+    float
+        The geometric margin. Used in notebooks 01-04.
+    """
     wa = check_vector(w, None, "w")
     norm = float(np.linalg.norm(wa))
     if norm == 0.0:
@@ -57,18 +128,52 @@ def geometric_margin(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> floa
 
 
 def separates(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> bool:
-    """True iff y_i (w.x_i + b) > 0 for every example (definition of a separator, C01)."""
+    """Whether (w, b) separates the data: y_i (w.x_i + b) > 0 for every i (claim C01).
+
+    Parameters
+    ----------
+    w, b, X, y
+        As in ``margins``.
+
+    Returns
+    -------
+    bool
+        True iff every margin is > 0. Used in notebooks 01, 02 and 04.
+    """
     return bool(np.all(margins(w, b, X, y) > 0))
 
 
 def mistakes(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> int:
-    """Number of examples with y_i (w.x_i + b) <= 0 (ties are mistakes)."""
+    """Number of mistakes: examples with y_i (w.x_i + b) <= 0 (ties are mistakes).
+
+    Parameters
+    ----------
+    w, b, X, y
+        As in ``margins``.
+
+    Returns
+    -------
+    int
+        The count. Used in notebooks 01 and 04.
+    """
     return int(np.sum(margins(w, b, X, y) <= 0))
 
 
-def predict(w: ArrayLike, b: float, X: ArrayLike, tie: str = "positive") -> np.ndarray:
-    """Predicted labels sign(w.x + b), with the tie w.x + b = 0 broken by ``tie``:
-    "positive" -> +1, "negative" -> -1, "zero" -> 0 (see ``TIE_CONVENTIONS``)."""
+def predict(w: ArrayLike, b: float, X: ArrayLike, *, tie: str = "positive") -> np.ndarray:
+    """Predicted labels sign(w.x + b), with the tie w.x + b = 0 broken by ``tie``.
+
+    Parameters
+    ----------
+    w, b, X
+        As in ``margins`` (no labels needed).
+    tie : {"positive", "negative", "zero"}
+        What w.x + b = 0 predicts: +1, -1 or 0 (see ``TIE_CONVENTIONS``).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n,)
+        Labels in {-1, +1} (or 0 at ties with tie="zero"). Used in notebooks 01 and 04.
+    """
     Xa = check_X(X)
     wa, ba = _wb(w, b, Xa.shape[1])
     check_choice(tie, "tie", TIE_CONVENTIONS)
@@ -78,14 +183,22 @@ def predict(w: ArrayLike, b: float, X: ArrayLike, tie: str = "positive") -> np.n
 
 
 def class_prototype(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, float]:
-    """The class-prototype (nearest-mean) rule as a linear classifier (C29).
+    """The class-prototype (nearest-mean) rule as a linear classifier (claim C29).
 
     Predict +1 iff x is closer to c+ than to c-, where c+- are the class means:
     ||x - c-||^2 - ||x - c+||^2 = 2 (c+ - c-).x + ||c-||^2 - ||c+||^2, so
+    w = c+ - c- and b = (||c-||^2 - ||c+||^2) / 2: the perpendicular bisector of the means.
 
-        w = c+ - c-,   b = (||c-||^2 - ||c+||^2) / 2,
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels; both classes must occur (ValueError otherwise).
 
-    the perpendicular bisector of the two means. Notebook 01.
+    Returns
+    -------
+    (w, b) : (numpy.ndarray, float)
+        The classifier, as a pair like every (w, b) of the course. Used in notebooks 01, 03.
     """
     Xa, ya = check_Xy(X, y)
     if not (np.any(ya > 0) and np.any(ya < 0)):
@@ -96,5 +209,240 @@ def class_prototype(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, float]:
 
 
 def data_radius(X: ArrayLike) -> float:
-    """R = max_i ||x_i||, the radius that enters every perceptron bound."""
+    """The radius R = max_i ||x_i|| that enters every perceptron bound.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+
+    Returns
+    -------
+    float
+        R. Used in notebook 02.
+    """
     return float(np.max(np.linalg.norm(check_X(X), axis=1)))
+
+
+# ----------------------------------------------------------------------------- clipping
+
+
+def _clip(polygon: np.ndarray, w: np.ndarray, b: float) -> tuple[np.ndarray, np.ndarray]:
+    """Sutherland-Hodgman step: the part of ``polygon`` where w.x + b >= 0, and the points of
+    its boundary on the line w.x + b = 0 (vertices on it and edge crossings), in order."""
+    s = polygon @ w + b
+    out, on_line = [], []
+    m = len(polygon)
+    for k in range(m):
+        p, q = polygon[k], polygon[(k + 1) % m]
+        sp, sq = s[k], s[(k + 1) % m]
+        if sp >= 0:
+            out.append(p)
+        if sp == 0:
+            on_line.append(p)
+        if (sp > 0 > sq) or (sp < 0 < sq):
+            cross = p + sp / (sp - sq) * (q - p)
+            out.append(cross)
+            on_line.append(cross)
+    return np.array(out).reshape(-1, 2), np.array(on_line).reshape(-1, 2)
+
+
+def _box(xlim: Sequence[float], ylim: Sequence[float]) -> np.ndarray:
+    (x0, x1), (y0, y1) = (float(v) for v in xlim), (float(v) for v in ylim)
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+
+
+def clip_polygon(polygon: ArrayLike, w: ArrayLike, b: float) -> np.ndarray:
+    """The part of a convex polygon in the closed half-plane {x : w.x + b >= 0}.
+
+    One Sutherland-Hodgman step: walk the edges, keep the vertices with w.x + b >= 0 and add
+    the point p + t (q - p), t = s_p / (s_p - s_q), where an edge p -> q crosses the line.
+
+    Parameters
+    ----------
+    polygon : array_like, shape (k, 2)
+        Vertices of a convex polygon in order (either orientation).
+    w : array_like, shape (2,)
+    b : float
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, 2)
+        Vertices of the clipped polygon in the same orientation (m = 0 if nothing is left).
+        Used by ``halfplane_polygon`` and ``band_polygon`` (figures of notebooks 01-04).
+    """
+    P = np.asarray(polygon, dtype=float).reshape(-1, 2)
+    return _clip(P, check_vector(w, 2, "w"), check_scalar(b, "b"))[0]
+
+
+def halfplane_polygon(
+    w: ArrayLike,
+    b: float,
+    xlim: Sequence[float],
+    ylim: Sequence[float],
+) -> np.ndarray:
+    """Corners of {x in box : w.x + b >= 0}, the box being xlim x ylim.
+
+    Parameters
+    ----------
+    w : array_like, shape (2,)
+    b : float
+    xlim, ylim : (float, float)
+        The box, e.g. an axes' limits.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, 2)
+        The clipped box, counter-clockwise (m = 0 when the half-plane misses the box).
+        Used in notebook 01 (``draw_halfspaces``).
+    """
+    return clip_polygon(_box(xlim, ylim), w, b)
+
+
+def band_polygon(
+    w: ArrayLike,
+    b: float,
+    half: float,
+    xlim: Sequence[float],
+    ylim: Sequence[float],
+) -> np.ndarray:
+    """Corners of the band {x in box : |w.x + b| <= half}, the box being xlim x ylim.
+
+    The box clipped twice: by w.x + b + half >= 0 and by -(w.x + b) + half >= 0. With a unit
+    w the band is the set of points within distance ``half`` of the line (the margin band).
+
+    Parameters
+    ----------
+    w : array_like, shape (2,)
+    b : float
+    half : float
+        Half-width in units of w.x + b (>= 0).
+    xlim, ylim : (float, float)
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, 2)
+        The band's polygon (m = 0 when it misses the box). Used in notebooks 01-04
+        (``draw_separator``'s margin band).
+    """
+    wa, ba = _wb(w, b, 2)
+    h = check_scalar(half, "half", nonnegative=True)
+    below = _clip(_box(xlim, ylim), wa, ba + h)[0]
+    if below.shape[0] == 0:
+        return below
+    return _clip(below, -wa, h - ba)[0]
+
+
+def line_in_box(
+    w: ArrayLike, b: float, xlim: Sequence[float], ylim: Sequence[float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """End points of the segment {x : w.x + b = 0} inside the box xlim x ylim (2-D).
+
+    The points of the box's boundary on the line: where an edge crosses it, and corners on it.
+
+    Parameters
+    ----------
+    w : array_like, shape (2,)
+    b : float
+    xlim, ylim : (float, float)
+
+    Returns
+    -------
+    (xs, ys) : (numpy.ndarray, numpy.ndarray)
+        x and y coordinates of the end points (two; empty if the line misses the box, one if
+        it only touches a corner), ready for ``Line2D.set_data``. Used in notebooks 01-04.
+    """
+    wa, ba = _wb(w, b, 2)
+    ends = _clip(_box(xlim, ylim), wa, ba)[1]
+    if ends.shape[0] == 0:
+        return np.array([]), np.array([])
+    return ends[:, 0], ends[:, 1]
+
+
+def plane_in_cube(v: ArrayLike, half: float = 1.0) -> np.ndarray:
+    """Vertices, in order around the polygon, of the plane {z in R^3 : v.z = 0} cut by the
+    cube [-half, half]^3.
+
+    Computed from the crossings of the plane with the cube's 12 edges (and the corners on it),
+    sorted by angle around v, so it draws as one flat polygon (``Poly3DCollection``).
+
+    Parameters
+    ----------
+    v : array_like, shape (3,)
+        Normal of the plane through the origin (not zero).
+    half : float
+        Half the cube's side (> 0).
+
+    Returns
+    -------
+    numpy.ndarray, shape (k, 3)
+        The vertices, 3 <= k <= 6. Used in notebook 01 (``draw_lift_3d``).
+    """
+    va = check_vector(v, 3, "v")
+    norm = float(np.linalg.norm(va))
+    if norm == 0.0:
+        raise ValueError("v is the zero vector: it defines no plane")
+    half = check_scalar(half, "half", positive=True)
+    u = va / norm
+    corners = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)]) * half
+    side = corners @ u
+    side[np.abs(side) <= 1e-12 * half] = 0.0  # corners (numerically) on the plane
+    pts = [corners[a] for a in range(8) if side[a] == 0.0]
+    for a in range(8):
+        for c in range(a + 1, 8):
+            if np.count_nonzero(corners[a] != corners[c]) != 1:
+                continue  # not an edge of the cube
+            sa, sc = side[a], side[c]
+            if (sa > 0 > sc) or (sa < 0 < sc):
+                pts.append(corners[a] + sa / (sa - sc) * (corners[c] - corners[a]))
+    # merge crossings that coincide up to rounding (planes through or near a corner)
+    P_list: list[np.ndarray] = []
+    for p in pts:
+        if all(np.linalg.norm(p - q) > 1e-9 * half for q in P_list):
+            P_list.append(p)
+    P = np.array(P_list)
+    _, _, vt = np.linalg.svd(u[None, :])  # vt[1], vt[2]: an orthonormal basis of the plane
+    angles = np.arctan2(P @ vt[2], P @ vt[1])
+    return P[np.argsort(angles)]
+
+
+def convex_hull_vertices(points: ArrayLike) -> np.ndarray:
+    """Vertices of the convex hull of 2-D points, counter-clockwise (Andrew's monotone chain).
+
+    Sort the points by (x, y); the lower hull keeps a left turn at every vertex (cross product
+    > 0), the upper hull likewise on the reversed order. Unlike scipy.spatial.ConvexHull it
+    never fails on degenerate input.
+
+    Parameters
+    ----------
+    points : array_like, shape (n, >= 2)
+        Only the first two columns are used; n >= 1, finite.
+
+    Returns
+    -------
+    numpy.ndarray, shape (k, 2)
+        The hull's vertices; one point gives that point, collinear points the two ends of
+        their segment (duplicates merged). Used in notebook 04 (``draw_hulls``).
+    """
+    P = np.asarray(points, dtype=float)
+    if P.ndim != 2 or P.shape[0] == 0 or P.shape[1] < 2:
+        raise ValueError(f"points must be a non-empty (n, 2) array; got shape {P.shape}")
+    if not np.all(np.isfinite(P[:, :2])):
+        raise ValueError("points contain NaN or infinite values")
+    P = np.unique(P[:, :2], axis=0)  # sorted by x, then y
+    if P.shape[0] <= 2:
+        return P
+
+    def cross(o: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+        return float((a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]))
+
+    lower: list[np.ndarray] = []
+    for p in P:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[np.ndarray] = []
+    for p in P[::-1]:
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return np.array(lower[:-1] + upper[:-1])

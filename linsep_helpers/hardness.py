@@ -17,64 +17,78 @@ here are exponential in the worst case and meant for the small instances of note
 
 The reduction from vertex cover (``vertex_cover_instance``) turns a graph G with n vertices into
 weighted points in R^n whose minimum weighted disagreement is tau(G), the minimum vertex-cover
-size; ``cover_separator`` is the witness built from a cover. Graph helpers and a table of
-hardness-of-approximation results complete the module. Used in notebook 05.
+size; ``cover_separator`` is the witness built from a cover. A table of hardness-of-approximation
+results completes the module; the graphs themselves (families, layout, brute-force minimum
+cover) are in ``graphs``.
+
+Argument rule: solvers take ``(X, y, weights=None, *, options)``; ``weighted_disagreements``
+evaluates a classifier and takes ``(w, b, X, y, weights=None)``. A graph is the pair
+``(n, edges)`` of its vertex count and a list of pairs (i, j), i < j, as students write it.
+Used in notebook 05.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import Bounds, LinearConstraint, milp
 
-from ._validate import check_choice, check_int, check_sample_weights, check_scalar, check_Xy
-from .lp import find_separator, separation_matrix
+from ._validate import (
+    check_choice,
+    check_int,
+    check_sample_weights,
+    check_scalar,
+    check_vector,
+    check_Xy,
+)
+from .geometry import _margins
+from .graphs import _check_graph
+from .lp import SeparatorResult, find_separator, separation_matrix
 
 __all__ = [
     "DisagreementResult",
+    "ApproximationResult",
     "approximation_results",
-    "complete_graph",
     "cover_separator",
-    "cycle_graph",
-    "graph_layout",
-    "is_vertex_cover",
     "min_disagreement",
     "min_disagreement_bigm",
     "min_disagreement_bruteforce",
-    "min_vertex_cover",
-    "path_graph",
-    "petersen_graph",
-    "cube_graph",
-    "random_graph",
-    "star_graph",
     "vertex_cover_instance",
     "weighted_disagreements",
 ]
-
-Edge = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class DisagreementResult:
     """Outcome of a MinDisagreement solver.
 
-    mistakes        the solver's answer: the minimum weighted number of mistakes (an int when
-                    all weights are integers). For "bigm" it is the MILP optimum, which is the
-                    true optimum only if the box was large enough.
-    w, b            a halfspace; for the exact methods it has margin >= 1 on the examples it
-                    keeps and makes exactly ``mistakes`` weighted mistakes.
-    misclassified   boolean mask of y_i (w.x_i + b) <= 0 for the returned (w, b).
-    disagreements   weighted count of ``misclassified`` (equals ``mistakes`` for exact methods).
-    method          "hitting_set", "bigm" or "bruteforce".
-    iterations      master problems solved (hitting_set), subsets tested (bruteforce), 1 (bigm).
-    lower_bound     a proven lower bound on the true optimum (None for "bigm", whose MILP bound
-                    only holds inside the box).
-    upper_bound     a proven upper bound (the disagreements of the returned (w, b)).
-    n_cuts          non-separable subsets collected (hitting_set), else 0.
+    Attributes
+    ----------
+    mistakes : float or int
+        The solver's answer: the minimum weighted number of mistakes (an int when all weights
+        are integers). For "bigm" it is the MILP optimum, which is the true optimum only if
+        the box was large enough.
+    w : numpy.ndarray, shape (d,)
+    b : float
+        A halfspace; for the exact methods it has margin >= 1 on the examples it keeps and
+        makes exactly ``mistakes`` weighted mistakes.
+    misclassified : numpy.ndarray of bool, shape (n,)
+        Mask of y_i (w.x_i + b) <= 0 for the returned (w, b).
+    disagreements : float or int
+        Weighted count of ``misclassified`` (equals ``mistakes`` for exact methods).
+    method : {"hitting_set", "bigm", "bruteforce"}
+    iterations : int
+        Master problems solved (hitting_set), subsets tested (bruteforce), 1 (bigm).
+    lower_bound : float or int or None
+        A proven lower bound on the true optimum (None for "bigm", whose MILP bound only holds
+        inside the box).
+    upper_bound : float or int
+        A proven upper bound (the disagreements of the returned (w, b)).
+    n_cuts : int
+        Non-separable subsets collected (hitting_set), else 0.
     """
 
     mistakes: float | int
@@ -102,20 +116,29 @@ def _integral(weights: np.ndarray) -> bool:
 
 
 def weighted_disagreements(
-    w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None
+    w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike, weights: ArrayLike | None = None
 ) -> float:
-    """Sum of weights_i over the mistakes y_i (w.x_i + b) <= 0 (ties count as mistakes).
+    """Weighted mistakes sum_i weights_i [y_i (w.x_i + b) <= 0] (ties count as mistakes).
 
-    Used in notebook 05.
+    Parameters
+    ----------
+    w : array_like, shape (d,)
+    b : float
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    weights : array_like, shape (n,), optional
+        Positive weights (default all 1).
+
+    Returns
+    -------
+    float
+        Used in notebook 05.
     """
     X, y = check_Xy(X, y)
     weights = check_sample_weights(weights, X.shape[0])
-    w = np.asarray(w, dtype=float)
-    if w.shape != (X.shape[1],) or not np.all(np.isfinite(w)):
-        raise ValueError(f"w must be a finite vector of length {X.shape[1]}; got shape {w.shape}")
+    w = check_vector(w, X.shape[1], "w")
     b = check_scalar(b, "b")
-    wrong = y * (X @ w + b) <= 0
-    return float(weights[wrong].sum())
+    return float(weights[_margins(w, b, X, y) <= 0].sum())
 
 
 def _result_from_witness(
@@ -132,7 +155,7 @@ def _result_from_witness(
     n_cuts: int = 0,
 ) -> DisagreementResult:
     integral = _integral(weights)
-    wrong = y * (X @ w + b) <= 0
+    wrong = _margins(w, b, X, y) <= 0
     dis = float(weights[wrong].sum())
     return DisagreementResult(
         mistakes=_maybe_int(mistakes, integral),
@@ -148,8 +171,8 @@ def _result_from_witness(
     )
 
 
-def _separate_subset(X: np.ndarray, y: np.ndarray, keep: np.ndarray):
-    """find_separator on the kept examples; (w, b) = (0, 1) style trivial cases handled."""
+def _separate_subset(X: np.ndarray, y: np.ndarray, keep: np.ndarray) -> SeparatorResult | None:
+    """find_separator on the kept examples; None when nothing is kept."""
     if not keep.any():
         return None
     return find_separator(X[keep], y[keep])
@@ -160,9 +183,9 @@ def _separate_subset(X: np.ndarray, y: np.ndarray, keep: np.ndarray):
 
 
 def min_disagreement(
-    X: np.ndarray,
-    y: np.ndarray,
-    weights: np.ndarray | None = None,
+    X: ArrayLike,
+    y: ArrayLike,
+    weights: ArrayLike | None = None,
     *,
     method: str = "hitting_set",
     max_iterations: int = 10_000,
@@ -182,8 +205,23 @@ def min_disagreement(
          the cheapest example of that support is dropped and the rest tested again, which also
          yields a feasible solution (an upper bound).
     The returned (w, b) is checked to make exactly ``mistakes`` weighted mistakes.
-    method="bigm" and method="bruteforce" dispatch to ``min_disagreement_bigm`` (default box)
-    and ``min_disagreement_bruteforce``. Weights must be > 0 (default all 1). Used in notebook 05.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    weights : array_like, shape (n,), optional
+        Positive weights (default all 1).
+    method : {"hitting_set", "bigm", "bruteforce"}
+        "bigm" and "bruteforce" dispatch to ``min_disagreement_bigm`` (default box) and
+        ``min_disagreement_bruteforce``.
+    max_iterations : int
+        Master problems before giving up (RuntimeError).
+
+    Returns
+    -------
+    DisagreementResult
+        Used in notebook 05.
     """
     method = check_choice(method, "method", ("hitting_set", "bigm", "bruteforce"))
     if method == "bigm":
@@ -238,7 +276,7 @@ def min_disagreement(
                 keep = keep.copy()
                 keep[idx[np.argmin(weights[idx])]] = False
                 continue
-            dis = float(weights[y * (X @ w_ + b_) <= 0].sum())
+            dis = float(weights[_margins(w_, b_, X, y) <= 0].sum())
             if best is None or dis < best[0]:
                 best = (dis, np.asarray(w_, dtype=float), b_)
             break
@@ -272,9 +310,9 @@ def min_disagreement(
 
 
 def min_disagreement_bigm(
-    X: np.ndarray,
-    y: np.ndarray,
-    weights: np.ndarray | None = None,
+    X: ArrayLike,
+    y: ArrayLike,
+    weights: ArrayLike | None = None,
     *,
     box: float = 2.0,
     big_m: float | None = None,
@@ -288,6 +326,22 @@ def min_disagreement_bigm(
     optimal halfspace, scaled to margin >= 1 on the examples it keeps, fits in the box; a small
     box silently over-counts (notebook 05 shows it). For the vertex-cover instance with origin
     weight n + 1, W = 2 (M = 3W + 1 for 0/1 points with two ones) is valid.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    weights : array_like, shape (n,), optional
+        Positive weights (default all 1).
+    box : float
+        W > 0.
+    big_m : float, optional
+        M > 0 (default as above).
+
+    Returns
+    -------
+    DisagreementResult
+        ``lower_bound`` is None. Used in notebook 05.
     """
     X, y = check_Xy(X, y)
     n, d = X.shape
@@ -327,14 +381,29 @@ def min_disagreement_bigm(
 
 
 def min_disagreement_bruteforce(
-    X: np.ndarray,
-    y: np.ndarray,
-    weights: np.ndarray | None = None,
+    X: ArrayLike,
+    y: ArrayLike,
+    weights: ArrayLike | None = None,
+    *,
     max_points: int = 14,
 ) -> DisagreementResult:
     """Second exact method: try removal sets in order of increasing total weight (then size)
     and LP-test (box-free ``lp.find_separator``) the examples left; the first separable rest
-    is optimal. 2^n subsets, so n <= ``max_points`` (ValueError otherwise). Notebook 05.
+    is optimal.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    weights : array_like, shape (n,), optional
+        Positive weights (default all 1).
+    max_points : int
+        Largest n accepted (2^n subsets; ValueError beyond).
+
+    Returns
+    -------
+    DisagreementResult
+        Used in notebook 05.
     """
     X, y = check_Xy(X, y)
     n = X.shape[0]
@@ -376,29 +445,6 @@ def min_disagreement_bruteforce(
 # the vertex-cover reduction
 
 
-def _check_graph(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, list[Edge]]:
-    n = check_int(n, "n", minimum=1)
-    out: list[Edge] = []
-    seen: set[Edge] = set()
-    for k, e in enumerate(edges):
-        try:
-            i, j = e
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"edge {k} must be a pair (i, j); got {e!r}") from exc
-        i = check_int(i, f"edge {k} endpoint")
-        j = check_int(j, f"edge {k} endpoint")
-        if not (0 <= i < n and 0 <= j < n):
-            raise ValueError(f"edge {k} = ({i}, {j}) has an endpoint outside 0..{n - 1}")
-        if i == j:
-            raise ValueError(f"edge {k} = ({i}, {j}) is a self-loop")
-        key = (min(i, j), max(i, j))
-        if key in seen:
-            raise ValueError(f"edge {k} = ({i}, {j}) is a duplicate")
-        seen.add(key)
-        out.append(key)
-    return n, out
-
-
 def vertex_cover_instance(
     n: int, edges: Iterable[Sequence[int]], *, origin_weight: float | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -407,8 +453,23 @@ def vertex_cover_instance(
     Rows, in this order: the origin labelled +1 with weight n + 1 (or ``origin_weight``);
     e_i labelled -1 with weight 1 for every vertex i; e_i + e_j labelled +1 with weight 1 for
     every edge {i, j}. With weight n + 1 the minimum weighted disagreement equals tau(G); with
-    origin weight 1 it is min(tau(G), 1) (the origin alone is given up). Returns (X, y, weights).
-    Used in notebook 05.
+    origin weight 1 it is min(tau(G), 1) (the origin alone is given up).
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices, >= 1.
+    edges : iterable of (int, int)
+        Distinct edges between vertices 0..n-1, no self-loops.
+    origin_weight : float, optional
+        Weight of the origin, > 0 (default n + 1).
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (1 + n + |E|, n)
+    y : numpy.ndarray, shape (1 + n + |E|,)
+    weights : numpy.ndarray, shape (1 + n + |E|,)
+        A data set, unpacked like ``make_separable``'s. Used in notebook 05.
     """
     n, E = _check_graph(n, edges)
     wo = float(n + 1) if origin_weight is None else check_scalar(origin_weight, "origin_weight")
@@ -429,6 +490,18 @@ def cover_separator(n: int, cover: Iterable[int]) -> tuple[np.ndarray, float]:
     On ``vertex_cover_instance(n, edges)`` it keeps the origin (b = 1 > 0) and every edge point
     (w_i + w_j + 1 >= 1 when a cover vertex is an endpoint) and gets exactly the cover's e_i
     wrong (2 + 1 > 0), so its weighted disagreements equal |cover| when cover is a vertex cover.
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices.
+    cover : iterable of int
+        Distinct vertices in 0..n-1.
+
+    Returns
+    -------
+    (w, b) : (numpy.ndarray of shape (n,), float)
+        Used in notebook 05.
     """
     n = check_int(n, "n", minimum=1)
     C = [check_int(v, "cover vertex") for v in cover]
@@ -441,159 +514,75 @@ def cover_separator(n: int, cover: Iterable[int]) -> tuple[np.ndarray, float]:
     return w, 1.0
 
 
-def is_vertex_cover(n: int, edges: Iterable[Sequence[int]], cover: Iterable[int]) -> bool:
-    """True iff every edge has an endpoint in ``cover``."""
-    n, E = _check_graph(n, edges)
-    S = {check_int(v, "cover vertex") for v in cover}
-    if any(not 0 <= v < n for v in S):
-        raise ValueError(f"cover vertices must lie in 0..{n - 1}; got {sorted(S)}")
-    return all(i in S or j in S for i, j in E)
-
-
-def min_vertex_cover(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, ...]:
-    """A minimum vertex cover by brute force over subsets of increasing size (n <= 24).
-
-    tau(G) is its length. Used in notebook 05 to compare with min_disagreement.
-    """
-    n, E = _check_graph(n, edges)
-    if n > 24:
-        raise ValueError(f"min_vertex_cover is brute force; n = {n} > 24 is too large")
-    if not E:
-        return ()
-    edge_masks = [(1 << i) | (1 << j) for i, j in E]
-    for k in range(n + 1):
-        for combo in itertools.combinations(range(n), k):
-            m = 0
-            for v in combo:
-                m |= 1 << v
-            if all(m & e for e in edge_masks):
-                return tuple(combo)
-    raise RuntimeError("unreachable: all vertices always form a cover")
-
-
-# ---------------------------------------------------------------------------------------------
-# small graphs
-
-
-def cube_graph() -> tuple[int, list[tuple[int, int]]]:
-    """The 3-cube Q_3: vertices 0..7 (bit strings), edges between strings differing in one bit.
-
-    8 vertices, 12 edges, tau = 4. Used in exercise 2 of notebook 05.
-    """
-    edges = [(i, i ^ (1 << k)) for i in range(8) for k in range(3) if i < i ^ (1 << k)]
-    return 8, sorted(edges)
-
-
-def petersen_graph() -> tuple[int, list[Edge]]:
-    """The Petersen graph: outer 5-cycle 0..4, spokes i - i+5, inner pentagram 5+i - 5+(i+2)%5.
-
-    10 vertices, 15 edges, tau = 6.
-    """
-    outer = [(i, (i + 1) % 5) for i in range(5)]
-    spokes = [(i, i + 5) for i in range(5)]
-    inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
-    return 10, [(min(e), max(e)) for e in outer + spokes + inner]
-
-
-def cycle_graph(n: int) -> tuple[int, list[Edge]]:
-    """The cycle C_n (n >= 3): tau = ceil(n / 2)."""
-    n = check_int(n, "n", minimum=3)
-    return n, [(min(i, (i + 1) % n), max(i, (i + 1) % n)) for i in range(n)]
-
-
-def path_graph(n: int) -> tuple[int, list[Edge]]:
-    """The path P_n with n >= 1 vertices and n - 1 edges: tau = floor(n / 2)."""
-    n = check_int(n, "n", minimum=1)
-    return n, [(i, i + 1) for i in range(n - 1)]
-
-
-def complete_graph(n: int) -> tuple[int, list[Edge]]:
-    """The complete graph K_n (n >= 1): tau = n - 1."""
-    n = check_int(n, "n", minimum=1)
-    return n, list(itertools.combinations(range(n), 2))
-
-
-def star_graph(leaves: int) -> tuple[int, list[Edge]]:
-    """A star with centre 0 and ``leaves`` >= 1 leaves (so leaves + 1 vertices): tau = 1."""
-    leaves = check_int(leaves, "leaves", minimum=1)
-    return leaves + 1, [(0, i) for i in range(1, leaves + 1)]
-
-
-def random_graph(n: int, p: float, seed: int = 0) -> tuple[int, list[Edge]]:
-    """Erdős-Rényi G(n, p): each of the n(n-1)/2 edges present independently with prob. p."""
-    n = check_int(n, "n", minimum=1)
-    p = check_scalar(p, "p", nonnegative=True)
-    if p > 1:
-        raise ValueError(f"p must be a probability in [0, 1]; got {p:g}")
-    seed = check_int(seed, "seed", minimum=0)
-    rng = np.random.default_rng(seed)
-    pairs = list(itertools.combinations(range(n), 2))
-    keep = rng.random(len(pairs)) < p
-    return n, [e for e, k in zip(pairs, keep, strict=True) if k]
-
-
-def graph_layout(n: int, edges: Iterable[Sequence[int]]) -> np.ndarray:
-    """Positions (n, 2) for drawing: vertices on a circle (vertex 0 at the top, clockwise);
-    the Petersen graph (as built by ``petersen_graph``) gets its outer pentagon and inner
-    pentagram (inner radius 1/2)."""
-    n, E = _check_graph(n, edges)
-    pn, pe = petersen_graph()
-    angles = math.pi / 2 - 2 * math.pi * np.arange(n) / n
-    if n == pn and set(E) == set(pe):
-        a5 = math.pi / 2 - 2 * math.pi * np.arange(5) / 5
-        r = np.concatenate([np.ones(5), np.full(5, 0.5)])
-        a = np.concatenate([a5, a5])
-        return np.column_stack([r * np.cos(a), r * np.sin(a)])
-    return np.column_stack([np.cos(angles), np.sin(angles)])
-
-
 # ---------------------------------------------------------------------------------------------
 # literature
 
 
-def approximation_results() -> list[dict[str, str]]:
+@dataclass(frozen=True)
+class ApproximationResult:
+    """One hardness result from the literature.
+
+    Attributes
+    ----------
+    problem : str
+        The problem, e.g. "MinDisagreement for halfspaces".
+    result : str
+        What is hard, and how hard.
+    source : str
+        Authors, venue, year.
+    """
+
+    problem: str
+    result: str
+    source: str
+
+
+def approximation_results() -> list[ApproximationResult]:
     """Hardness results for minimising disagreements / maximising agreements with halfspaces.
 
-    Each row: problem, result, source (authors, venue, year). Literature facts, not computed
-    here; notebook 05 displays them as a table.
+    Literature facts, not computed here.
+
+    Returns
+    -------
+    list of ApproximationResult
+        One row per result; notebook 05 displays them as a table.
     """
-    return [
-        {
-            "problem": "MinDisagreement for halfspaces",
-            "result": "NP-hard to solve exactly (decision version NP-complete)",
-            "source": "Höffgen, Simon & Van Horn, J. Comput. Syst. Sci. 50(1):114-125, 1995",
-        },
-        {
-            "problem": "MinDisagreement for halfspaces",
-            "result": "no constant-factor approximation in polynomial time unless P = NP",
-            "source": "Arora, Babai, Stern & Sweedyk, J. Comput. Syst. Sci. 54(2):317-331, 1997",
-        },
-        {
-            "problem": "min unsatisfied linear relations (MinDis as a linear system)",
-            "result": "hard to approximate within any constant factor unless P = NP",
-            "source": "Amaldi & Kann, Theoretical Computer Science 209(1-2):237-260, 1998",
-        },
-        {
-            "problem": "MaxAgreement for halfspaces",
-            "result": "NP-hard to approximate within 418/415",
-            "source": "Ben-David, Eiron & Long, J. Comput. Syst. Sci. 66(3):496-514, 2003",
-        },
-        {
-            "problem": "agnostic learning of halfspaces",
-            "result": (
-                "even if some halfspace agrees with a 1 - eps fraction, finding one that agrees "
-                "with 1/2 + delta is NP-hard"
-            ),
-            "source": "Guruswami & Raghavendra, FOCS 2006",
-        },
-        {
-            "problem": "agnostic learning of halfspaces",
-            "result": "same 1 - eps versus 1/2 + delta gap, found independently",
-            "source": "Feldman, Gopalan, Khot & Ponnuswami, FOCS 2006",
-        },
-        {
-            "problem": "minimum vertex cover (hence the weighted instance of notebook 05)",
-            "result": "NP-hard to approximate within 1.36",
-            "source": "Dinur & Safra, Annals of Mathematics 162(1):439-485, 2005",
-        },
+    rows = [
+        (
+            "MinDisagreement for halfspaces",
+            "NP-hard to solve exactly (decision version NP-complete)",
+            "Höffgen, Simon & Van Horn, J. Comput. Syst. Sci. 50(1):114-125, 1995",
+        ),
+        (
+            "MinDisagreement for halfspaces",
+            "no constant-factor approximation in polynomial time unless P = NP",
+            "Arora, Babai, Stern & Sweedyk, J. Comput. Syst. Sci. 54(2):317-331, 1997",
+        ),
+        (
+            "min unsatisfied linear relations (MinDis as a linear system)",
+            "hard to approximate within any constant factor unless P = NP",
+            "Amaldi & Kann, Theoretical Computer Science 209(1-2):237-260, 1998",
+        ),
+        (
+            "MaxAgreement for halfspaces",
+            "NP-hard to approximate within 418/415",
+            "Ben-David, Eiron & Long, J. Comput. Syst. Sci. 66(3):496-514, 2003",
+        ),
+        (
+            "agnostic learning of halfspaces",
+            "even if some halfspace agrees with a 1 - eps fraction, finding one that agrees "
+            "with 1/2 + delta is NP-hard",
+            "Guruswami & Raghavendra, FOCS 2006",
+        ),
+        (
+            "agnostic learning of halfspaces",
+            "same 1 - eps versus 1/2 + delta gap, found independently",
+            "Feldman, Gopalan, Khot & Ponnuswami, FOCS 2006",
+        ),
+        (
+            "minimum vertex cover (hence the weighted instance of notebook 05)",
+            "NP-hard to approximate within 1.36",
+            "Dinur & Safra, Annals of Mathematics 162(1):439-485, 2005",
+        ),
     ]
+    return [ApproximationResult(*row) for row in rows]

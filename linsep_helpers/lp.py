@@ -15,8 +15,11 @@ Contents
 - ``verify_certificate``: an independent check of a Gordan certificate.
 - ``max_margin_lp``: Mangasarian's LPs for the l1- and l-infinity-distance margins.
 - ``robust_lp``: Bennett & Mangasarian's robust LP (minimise the mean violation).
+- ``find_homogeneous_separator`` / ``homogeneous_staircase_lp``: separators through the origin.
 
-Used in notebooks 04 and 05 (and by ``hardness``).
+Argument rule: every function here learns from or describes data and takes ``(X, y, ...)``;
+options are keyword-only; results are frozen dataclasses. Used in notebooks 02, 04 and 05
+(and by ``hardness``).
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from ._validate import check_choice, check_scalar, check_vector, check_Xy
 from .data import staircase
+from .geometry import _margins, _signed_rows
 
 __all__ = [
     "Certificate",
@@ -60,25 +65,46 @@ _ATTEMPTS: tuple[tuple[str, dict], ...] = (
 )
 
 
-def separation_matrix(X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Return A with rows A_i = y_i (x_i, 1), shape (n, d + 1).
+def separation_matrix(X: ArrayLike, y: ArrayLike) -> np.ndarray:
+    """The separation matrix A with rows A_i = y_i (x_i, 1).
 
-    (w, b) separates the data with functional margin >= 1 iff A @ (w, b) >= 1.
-    Labels may be {-1, +1} or {0, 1}. Used in notebook 04.
+    (w, b) separates the data with functional margin >= 1 iff A @ (w, b) >= 1, since
+    (A (w, b))_i = y_i (w.x_i + b).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels in {-1, +1} or {0, 1}.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, d + 1)
+        A. Used in notebook 04.
     """
     X, y = check_Xy(X, y)
-    return y[:, None] * np.hstack([X, np.ones((X.shape[0], 1))])
+    return _signed_rows(X, y, bias=True)
 
 
 @dataclass(frozen=True)
 class Certificate:
     """A Gordan certificate that the data are NOT linearly separable.
 
-    lam >= 0 with sum(lam) = 1 and A^T lam = 0, i.e. sum_i lam_i y_i (x_i, 1) = 0.
-    The last coordinate says each class carries weight 1/2, and then
-    ``point`` = 2 sum_{y_i=+1} lam_i x_i = 2 sum_{y_i=-1} lam_i x_i lies in the convex hull
-    of each class: no halfspace can put it strictly on both sides. ``support`` lists the
-    examples with lam_i > 0 (a minimal non-separable subset when lam is a vertex).
+    lam >= 0 with sum(lam) = 1 and A^T lam = 0, i.e. sum_i lam_i y_i (x_i, 1) = 0. The last
+    coordinate says each class carries weight 1/2, and then 2 sum_{y_i=+1} lam_i x_i =
+    2 sum_{y_i=-1} lam_i x_i is a point in the convex hull of each class: no halfspace can put
+    it strictly on both sides.
+
+    Attributes
+    ----------
+    lam : numpy.ndarray, shape (n,)
+        The weights lambda_i.
+    point : numpy.ndarray, shape (d,)
+        The common point p of the two convex hulls.
+    weight_pos, weight_neg : float
+        Total weight of each class (1/2 each).
+    support : numpy.ndarray of int
+        Examples with lam_i > 0 (a minimal non-separable subset when lam is a vertex).
     """
 
     lam: np.ndarray
@@ -87,9 +113,9 @@ class Certificate:
     weight_neg: float
     support: np.ndarray
 
-    def verify(self, X: np.ndarray, y: np.ndarray, tol: float = 1e-9) -> bool:
+    def verify(self, X: ArrayLike, y: ArrayLike, *, tol: float = 1e-9) -> bool:
         """True iff lam is a valid certificate for (X, y); see ``verify_certificate``."""
-        return verify_certificate(X, y, self.lam, tol)
+        return verify_certificate(X, y, self.lam, tol=tol)
 
 
 @dataclass(frozen=True)
@@ -99,6 +125,19 @@ class SeparatorResult:
     Exactly one of two things holds: ``separable`` is True and (w, b) has functional margin
     min_i y_i (w.x_i + b) >= 1 (``certificate`` is None), or ``separable`` is False, w and b
     are None and ``certificate`` proves non-separability.
+
+    Attributes
+    ----------
+    separable : bool
+    w : numpy.ndarray or None
+    b : float or None
+    certificate : Certificate or None
+    functional_margin : float or None
+        min_i y_i (w.x_i + b) of the returned separator (>= 1).
+    status : int
+        HiGHS status of the deciding LP (2 = infeasible for a certificate).
+    message : str
+        One line saying what was found.
     """
 
     separable: bool
@@ -112,7 +151,18 @@ class SeparatorResult:
 
 @dataclass(frozen=True)
 class NaiveLPResult:
-    """What the naive call linprog(0, A_ub=-A, b_ub=-1) with default bounds w, b >= 0 gives."""
+    """What the naive call linprog(0, A_ub=-A, b_ub=-1) with default bounds w, b >= 0 gives.
+
+    Attributes
+    ----------
+    feasible : bool
+        Whether that LP found a point (it may not, on separable data).
+    w, b : numpy.ndarray or None, float or None
+        The point found (w >= 0, b >= 0), else None.
+    status : int
+    message : str
+        HiGHS's status and message.
+    """
 
     feasible: bool
     w: np.ndarray | None
@@ -125,11 +175,23 @@ class NaiveLPResult:
 class MaxMarginLPResult:
     """Outcome of ``max_margin_lp``.
 
-    ``t`` = min_i y_i (w.x_i + b) for the returned (w, b) (recomputed, not the solver's value).
-    ``margin`` is the distance, measured in the norm named by ``norm``, from the hyperplane to
-    the closest example: t / ||w||_inf for norm="l1" and t / ||w||_1 for norm="linf" (the dual
-    norms). ``euclidean_margin`` = t / ||w||_2 for comparison. Both are 0.0 when the data are
-    not separable (then t <= 0 up to round-off).
+    Attributes
+    ----------
+    separable : bool
+    w : numpy.ndarray, shape (d,)
+    b : float
+    t : float
+        min_i y_i (w.x_i + b) for the returned (w, b) (recomputed, not the solver's value).
+    norm : {"l1", "linf"}
+        The norm in which distances are measured.
+    margin : float
+        Distance in that norm from the hyperplane to the closest example: t / ||w||_inf for
+        "l1" and t / ||w||_1 for "linf" (the dual norms); 0.0 when not separable.
+    euclidean_margin : float
+        t / ||w||_2 for comparison; 0.0 when not separable.
+    status : int
+    message : str
+        HiGHS's status and message.
     """
 
     separable: bool
@@ -145,7 +207,22 @@ class MaxMarginLPResult:
 
 @dataclass(frozen=True)
 class RobustLPResult:
-    """Outcome of ``robust_lp``: xi_i = max(0, 1 - y_i (w.x_i + b)) and objective = mean(xi)."""
+    """Outcome of ``robust_lp``.
+
+    Attributes
+    ----------
+    separable : bool
+        Whether the returned (w, b) separates strictly.
+    w : numpy.ndarray, shape (d,)
+    b : float
+    xi : numpy.ndarray, shape (n,)
+        Violations xi_i = max(0, 1 - y_i (w.x_i + b)).
+    objective : float
+        mean(xi).
+    status : int
+    message : str
+        HiGHS's status and message.
+    """
 
     separable: bool
     w: np.ndarray
@@ -160,13 +237,26 @@ def _scale(A: np.ndarray) -> float:
     return max(1.0, float(np.max(np.abs(A))))
 
 
-def verify_certificate(X: np.ndarray, y: np.ndarray, lam: np.ndarray, tol: float = 1e-9) -> bool:
+def verify_certificate(X: ArrayLike, y: ArrayLike, lam: ArrayLike, *, tol: float = 1e-9) -> bool:
     """Check a Gordan certificate: lam >= -tol, |sum(lam) - 1| <= tol and
     max_j |(A^T lam)_j| <= tol * max(1, max|A_ij|), with A = ``separation_matrix(X, y)``.
 
     If it returns True the data are not linearly separable: for any (w, b),
     sum_i lam_i y_i (w.x_i + b) = 0, so some example has y_i (w.x_i + b) <= 0.
-    Used in notebook 04 and by the exercise checks.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    lam : array_like, shape (n,)
+        The candidate weights.
+    tol : float
+        Tolerance, >= 0.
+
+    Returns
+    -------
+    bool
+        Used in notebook 04 and by the exercise checks.
     """
     A = separation_matrix(X, y)
     lam = check_vector(lam, A.shape[0], name="lam")
@@ -275,7 +365,7 @@ def _certificate_from_lp(
     return cert, int(res.status)
 
 
-def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
+def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
     """Decide linear separability with the feasibility LP  A (w, b) >= 1, objective 0,
     all variables free (bounds=(None, None)).
 
@@ -283,12 +373,21 @@ def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
     here, rescaled if HiGHS's tolerance left it a hair below 1). Not separable: the
     alternative LP  lam >= 0, A^T lam = 0, sum lam = 1  (Gordan) is solved, reduced to a vertex
     (support of at most d + 2 examples, a minimal non-separable subset) and verified.
-    Exactly one of the two is returned; if neither can be verified after retrying with
-    tighter tolerances a RuntimeError is raised. Used in notebooks 04 and 05.
+    If neither can be verified after retrying with tighter tolerances, RuntimeError.
 
     The answer is decided in floating point, to the solvers' tolerance (about 1e-9): classes
     that are separable only by weights beyond float range (e.g. two points 1e-300 apart) come
     back as "not separable" with a certificate that verifies to that tolerance.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    SeparatorResult
+        A verified separator or a verified certificate. Used in notebooks 01, 04 and 05.
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)
@@ -327,7 +426,7 @@ def find_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
     )
 
 
-def find_homogeneous_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
+def find_homogeneous_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
     """Is there a separator through the origin, w with y_i w.x_i > 0 for every i?
 
     Reduction to ``find_separator``: (X, y) has one iff the mirrored set (x_i, y_i) together
@@ -335,13 +434,23 @@ def find_homogeneous_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
     -y_i(-w.x_i + b) >= 1, adding the two gives y_i w.x_i >= 1: w alone separates through the
     origin, so it is returned with b = 0. Conversely a homogeneous w separates both sets.
     When there is none, the certificate is that of the mirrored set (its indices i < n are
-    the x_i, the others the -x_(i-n)). Used in notebooks 02 and 04 (staircase data).
+    the x_i, the others the -x_(i-n)).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    SeparatorResult
+        With b = 0 when separable. Used in notebook 04 (staircase data).
     """
     Xa, ya = check_Xy(X, y)
     res = find_separator(np.vstack([Xa, -Xa]), np.concatenate([ya, -ya]))
     if not res.separable:
         return replace(res, message=res.message + " (for the mirrored set: no w through 0)")
-    m = float(np.min(ya * (Xa @ res.w)))
+    m = float(np.min(_margins(res.w, 0.0, Xa, ya)))
     return replace(
         res,
         b=0.0,
@@ -351,19 +460,41 @@ def find_homogeneous_separator(X: np.ndarray, y: np.ndarray) -> SeparatorResult:
 
 
 def homogeneous_staircase_lp(d: int) -> np.ndarray:
-    """The LP's separator through the origin of the staircase data of dimension d
-    (``data.staircase``), rescaled so that min_k w.x_k = 1. Notebooks 02 and 04."""
+    """The LP's separator through the origin of the staircase data of dimension d.
+
+    ``find_homogeneous_separator`` on ``data.staircase(d)``, rescaled so that min_k w.x_k = 1;
+    it has w_1 > 0 and w_k > 2 w_(k-1), so its margin is at most 2^(1-d).
+
+    Parameters
+    ----------
+    d : int
+        Dimension, >= 1.
+
+    Returns
+    -------
+    numpy.ndarray, shape (d,)
+        w. Used in notebook 02 (the staircase explorer and exercise).
+    """
     X, y = staircase(d)
     w = find_homogeneous_separator(X, y).w
     return w / float(np.min(X @ w))
 
 
-def find_separator_default_bounds(X: np.ndarray, y: np.ndarray) -> NaiveLPResult:
+def find_separator_default_bounds(X: ArrayLike, y: ArrayLike) -> NaiveLPResult:
     """The pitfall: the same LP called with linprog's DEFAULT bounds (0, None).
 
     Those bounds silently add w_j >= 0 and b >= 0, so the LP can report "infeasible" on
-    data that a separator with a negative weight splits perfectly. Shown once in notebook 04;
-    use ``find_separator`` for real work.
+    data that a separator with a negative weight splits perfectly; use ``find_separator``.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    NaiveLPResult
+        Used in notebook 04 (shown once).
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)
@@ -374,7 +505,7 @@ def find_separator_default_bounds(X: np.ndarray, y: np.ndarray) -> NaiveLPResult
     return NaiveLPResult(False, None, None, int(res.status), str(res.message))
 
 
-def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginLPResult:
+def max_margin_lp(X: ArrayLike, y: ArrayLike, *, norm: str = "l1") -> MaxMarginLPResult:
     """Mangasarian's max-margin LPs (1999): maximise t subject to A (w, b) >= t and
 
     - norm="l1":   -1 <= w_j <= 1 (||w||_inf <= 1): maximises the l1-distance margin
@@ -384,8 +515,21 @@ def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginLP
 
     b is free. Needs both classes (otherwise t is unbounded). Non-separable data give
     t <= 0 (w = 0, b = 0 is optimal) and ``separable`` False. The Euclidean (l2) max margin
-    is a quadratic program, not an LP; ``euclidean_margin`` reports the l2 margin of the LP's
-    hyperplane for comparison. Used in notebook 04.
+    is a quadratic program, not an LP (``logistic_fit.max_margin_direction``);
+    ``euclidean_margin`` reports the l2 margin of the LP's hyperplane for comparison.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Both classes must occur (ValueError).
+    norm : {"l1", "linf"}
+        The distance whose margin is maximised.
+
+    Returns
+    -------
+    MaxMarginLPResult
+        Used in notebook 04 (the LP separators explorer).
     """
     X, y = check_Xy(X, y)
     norm = check_choice(norm, "norm", ("l1", "linf"))
@@ -438,7 +582,7 @@ def max_margin_lp(X: np.ndarray, y: np.ndarray, norm: str = "l1") -> MaxMarginLP
     )
 
 
-def robust_lp(X: np.ndarray, y: np.ndarray) -> RobustLPResult:
+def robust_lp(X: ArrayLike, y: ArrayLike) -> RobustLPResult:
     """Robust LP of Bennett & Mangasarian (1992): minimise (1/n) sum_i xi_i subject to
     A (w, b) >= 1 - xi, xi >= 0, with (w, b) free.
 
@@ -447,7 +591,16 @@ def robust_lp(X: np.ndarray, y: np.ndarray) -> RobustLPResult:
     (guaranteed once the objective is below 1/n, since then every xi_i < 1). On non-separable
     data a certificate lam gives sum_i lam_i xi_i >= 1, so the optimum is >= 1/n; XOR has
     optimum exactly 1 (lam = 1/4 each). xi and the objective are recomputed from (w, b).
-    Used in notebooks 04 and 05.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+
+    Returns
+    -------
+    RobustLPResult
+        Used in notebooks 04 and 05.
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)

@@ -34,34 +34,29 @@ from matplotlib.patches import Circle
 
 from ._blit import Blitter
 from ._validate import check_choice, check_int, check_scalar
-from .data import make_overlapping, make_separable
+from .data import make_implicit_bias_data, make_overlapping, make_separable
 from .data import staircase as _staircase
-from .geometry import functional_margin, geometric_margin, predict
+from .geometry import functional_margin, geometric_margin, line_in_box, predict
 from .geometry import margins as _margins
-from .hardness import (
+from .graphs import (
     complete_graph,
-    cover_separator,
     cycle_graph,
     graph_layout,
-    min_disagreement,
     min_vertex_cover,
     path_graph,
     petersen_graph,
     random_graph,
     star_graph,
-    vertex_cover_instance,
 )
+from .hardness import cover_separator, min_disagreement, vertex_cover_instance
 from .logistic import (
-    fit_logistic,
-    fit_logistic_gd,
     log_likelihood_bounds,
-    make_implicit_bias_data,
-    max_margin_direction,
     scaled_log_likelihood,
     scaled_log_neg_log_likelihood,
     sigmoid,
     threshold_offset,
 )
+from .logistic_fit import fit_logistic, fit_logistic_gd, max_margin_direction
 from .lp import find_separator, homogeneous_staircase_lp, max_margin_lp, robust_lp
 from .perceptron import invariants as _invariants
 from .perceptron import mistake_bound as _mistake_bound
@@ -77,7 +72,6 @@ from .plotting import (
     draw_invariants,
     draw_probability,
     draw_separator,
-    line_in_box,
     set_limits,
     set_title,
     square_limits,

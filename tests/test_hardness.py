@@ -6,6 +6,7 @@ a brute-force minimum vertex cover, and the reduction's points built by hand.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
@@ -15,21 +16,23 @@ from hypothesis import strategies as st
 from scipy.optimize import linprog
 
 from linsep_helpers.data import make_separable
-from linsep_helpers.hardness import (
-    approximation_results,
+from linsep_helpers.graphs import (
     complete_graph,
-    cover_separator,
     cycle_graph,
-    graph_layout,
     is_vertex_cover,
-    min_disagreement,
-    min_disagreement_bigm,
-    min_disagreement_bruteforce,
     min_vertex_cover,
     path_graph,
     petersen_graph,
     random_graph,
     star_graph,
+)
+from linsep_helpers.hardness import (
+    ApproximationResult,
+    approximation_results,
+    cover_separator,
+    min_disagreement,
+    min_disagreement_bigm,
+    min_disagreement_bruteforce,
     vertex_cover_instance,
     weighted_disagreements,
 )
@@ -209,17 +212,6 @@ def test_min_disagreement_equals_tau(name, n, edges):
     assert is_vertex_cover(n, edges, min_vertex_cover(n, edges))
 
 
-def test_petersen_graph_facts():
-    n, E = petersen_graph()
-    assert n == 10 and len(E) == 15
-    degree = np.zeros(n, dtype=int)
-    for i, j in E:
-        degree[i] += 1
-        degree[j] += 1
-    assert np.all(degree == 3)
-    assert _tau(n, E) == 6
-
-
 @pytest.mark.claim("C26")
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(2, 7), p=st.floats(0.1, 0.9), seed=st.integers(0, 10_000))
@@ -286,32 +278,6 @@ def test_cover_separator_counts_cover_size(graph):
             assert weighted_disagreements(w, b, X, y, wt) == len(C) + uncovered
 
 
-def test_min_vertex_cover_small_cases():
-    assert min_vertex_cover(3, []) == ()
-    for name, n, E in SMALL_GRAPHS:
-        cover = min_vertex_cover(n, E)
-        assert len(cover) == _tau(n, E), name
-        assert all(i in cover or j in cover for i, j in E)
-
-
-def test_graph_helpers_shapes():
-    assert path_graph(1) == (1, [])
-    assert cycle_graph(3) == (3, [(0, 1), (1, 2), (0, 2)])
-    assert star_graph(3) == (4, [(0, 1), (0, 2), (0, 3)])
-    assert complete_graph(4)[1] == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-    n, E = random_graph(8, 1.0, seed=3)
-    assert len(E) == 28
-    assert random_graph(8, 0.0)[1] == []
-    assert random_graph(8, 0.5, seed=7) == random_graph(8, 0.5, seed=7)
-    for n, E in [petersen_graph(), cycle_graph(6)]:
-        pos = graph_layout(n, E)
-        assert pos.shape == (n, 2)
-        assert len({tuple(np.round(p, 9)) for p in pos}) == n
-    pos = graph_layout(*petersen_graph())
-    assert np.allclose(np.linalg.norm(pos[:5], axis=1), 1.0)
-    assert np.allclose(np.linalg.norm(pos[5:], axis=1), 0.5)
-
-
 # ------------------------------------------------------------------------------------------
 # C27: literature plus a concrete heuristic gap
 
@@ -319,7 +285,8 @@ def test_graph_helpers_shapes():
 @pytest.mark.claim("C27")
 def test_approximation_results_cite_the_sources():
     rows = approximation_results()
-    text = " ".join(r["source"] for r in rows)
+    assert all(isinstance(r, ApproximationResult) for r in rows)
+    text = " ".join(r.source for r in rows)
     for name in [
         "Höffgen",
         "Arora, Babai, Stern & Sweedyk",
@@ -330,8 +297,13 @@ def test_approximation_results_cite_the_sources():
         "Dinur & Safra",
     ]:
         assert name in text
-    assert any("418/415" in r["result"] for r in rows)
-    assert all(set(r) == {"problem", "result", "source"} for r in rows)
+    assert any("418/415" in r.result for r in rows)
+    assert [f.name for f in dataclasses.fields(ApproximationResult)] == [
+        "problem",
+        "result",
+        "source",
+    ]
+    assert all(r.problem and r.result and r.source for r in rows)
 
 
 @pytest.mark.claim("C27")
@@ -378,20 +350,10 @@ def test_bad_graph_arguments():
         vertex_cover_instance(0, [])
     with pytest.raises(ValueError, match="origin_weight"):
         vertex_cover_instance(3, [(0, 1)], origin_weight=0)
-    with pytest.raises(ValueError, match="n must be >= 3"):
-        cycle_graph(2)
-    with pytest.raises(ValueError, match="probability"):
-        random_graph(5, 1.5)
-    with pytest.raises(ValueError, match="leaves"):
-        star_graph(0)
-    with pytest.raises(ValueError, match="too large"):
-        min_vertex_cover(25, [])
     with pytest.raises(ValueError, match="0..3"):
         cover_separator(4, [4])
     with pytest.raises(ValueError, match="repeated"):
         cover_separator(4, [1, 1])
-    with pytest.raises(ValueError, match="0..3"):
-        is_vertex_cover(4, [(0, 1)], [7])
 
 
 def test_bad_solver_arguments():
@@ -419,5 +381,5 @@ def test_bad_solver_arguments():
         min_disagreement_bigm(X, y, big_m=-1.0)
     with pytest.raises(ValueError, match="labels"):
         min_disagreement_bigm(X, [1, 2, 3])
-    with pytest.raises(ValueError, match="w must be"):
+    with pytest.raises(ValueError, match="w has length 2 but the data have 1 features"):
         weighted_disagreements([1.0, 2.0], 0.0, X, y)

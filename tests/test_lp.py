@@ -305,8 +305,8 @@ def test_max_margin_beats_other_separators(seed, d, n, margin):
             if np.all(y * (X @ w + b) > 0):
                 assert best >= _margin_in(norm, w, b, X, y) - 1e-7
     # distances: linf <= l2 <= l1 for the same hyperplane, hence between the maxima too
-    m_l1 = max_margin_lp(X, y, "l1")
-    m_linf = max_margin_lp(X, y, "linf")
+    m_l1 = max_margin_lp(X, y, norm="l1")
+    m_linf = max_margin_lp(X, y, norm="linf")
     assert m_l1.margin >= m_l1.euclidean_margin - 1e-9
     assert m_linf.euclidean_margin >= m_linf.margin - 1e-9
     assert m_l1.margin >= m_linf.margin - 1e-9
@@ -472,3 +472,19 @@ def test_homogeneous_staircase_lp_doubles_its_weights(d):
     w = homogeneous_staircase_lp(d)
     assert np.min(X @ w) == pytest.approx(1.0)
     assert np.all(w[1:] > 2 * w[:-1])  # any separator needs w_k > 2 w_(k-1)
+
+
+# ------------------------------------------------------------------ staircase (from notebook 02)
+
+
+@pytest.mark.claim("C16")
+@pytest.mark.parametrize("d", [1, 2, 4, 8, 12])
+def test_homogeneous_staircase_lp_separator(d):
+    w = homogeneous_staircase_lp(d)
+    X, _ = staircase(d)
+    m = X @ w
+    assert np.all(m > 0) and m.min() == pytest.approx(1.0)
+    assert w[0] > 0 and np.all(w[1:] > 2 * w[:-1])
+    # so its margin is at most 2^(1-d), and the perceptron's bound R^2/gamma^2 is huge
+    gamma = m.min() / np.linalg.norm(w)
+    assert gamma <= 2.0 ** (1 - d)

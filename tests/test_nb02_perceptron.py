@@ -1,5 +1,5 @@
-"""Tests of what notebook 02 adds to the package: the proof and staircase explorers, the
-invariant / mistake plots, and the exercise checks.
+"""Tests of what notebook 02 adds to the package: the proof and staircase explorers and the
+exercise checks (the invariant / mistake plots are tested in tests/plotting/).
 
 The perceptron itself is tested in test_perceptron.py; here a plain-loop reference perceptron
 written in this file is the oracle for what the explorers show.
@@ -295,19 +295,6 @@ def test_staircase_explorer_counts(d):
     assert f"{staircase_sum(d)}" in e.readout(s)
 
 
-@pytest.mark.claim("C16")
-@pytest.mark.parametrize("d", [1, 2, 4, 8, 12])
-def test_homogeneous_staircase_lp_separator(d):
-    w = lh.homogeneous_staircase_lp(d)
-    X, _ = lh.staircase(d)
-    m = X @ w
-    assert np.all(m > 0) and m.min() == pytest.approx(1.0)
-    assert w[0] > 0 and np.all(w[1:] > 2 * w[:-1])
-    # so its margin is at most 2^(1-d), and the perceptron's bound R^2/gamma^2 is huge
-    gamma = m.min() / np.linalg.norm(w)
-    assert gamma <= 2.0 ** (1 - d)
-
-
 def test_staircase_explorer_bound_and_weights():
     e = lh.StaircaseExplorer(d=6)
     s = e.state
@@ -338,121 +325,3 @@ def test_staircase_explorer_bad_d():
     with pytest.raises(ValueError, match="d must be >= 1"):
         lh.homogeneous_staircase_lp(0)
 
-
-# ---------------------------------------------------------------------------------------
-# plotting helpers
-# ---------------------------------------------------------------------------------------
-
-
-def test_update_invariants_lines_and_marker():
-    fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
-    M = np.arange(6)
-    uv = np.array([0, 0.3, 0.5, 0.9, 1.1, 1.6])
-    nsq = np.array([0, 1.0, 1.5, 2.5, 3.0, 4.0])
-    lim = lh.update_invariants(arts, M, uv, nsq, gamma=0.25, radius=1.0, lr=2.0, step=3)
-    assert lim["bound"] == pytest.approx(16.0)
-    xs, ys = arts.lower.get_data()
-    assert list(xs) == [0.0, 5.0] and ys[1] == pytest.approx(5 * 2 * 0.25)
-    xs, ys = arts.norm_sq.get_data()
-    assert list(xs) == [1, 2, 3, 4, 5]  # log axes: M >= 1 only
-    xs, ys = arts.upper.get_data()
-    np.testing.assert_allclose(ys, np.asarray(xs) * 4.0)
-    xs, ys = arts.quadratic.get_data()
-    np.testing.assert_allclose(ys, (np.asarray(xs) * 0.5) ** 2)
-    # the two lines cross at the bound, which lies inside the x range shown
-    assert lim["x_max"] >= 16.0
-    assert arts.mark_norm.get_data()[1][0] == 2.5
-    lh.update_invariants(arts, M[:1], uv[:1], nsq[:1], gamma=0.25, radius=1.0)
-    assert len(arts.mark_uv.get_data()[0]) == 0
-    assert len(arts.norm_sq.get_data()[0]) == 0
-
-
-def test_update_invariants_weights_back_at_zero():
-    """||v_M||^2 can be exactly 0 after an update; the log axis limits must stay positive."""
-    fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
-    lim = lh.update_invariants(
-        arts, [0, 1, 2], [0.0, 1.0, 0.0], [0.0, 1.0, 0.0], gamma=0.1, radius=1.0
-    )
-    assert 0 < lim["y_min"] < 0.01 and a2.get_ylim()[0] > 0
-
-
-def test_update_invariants_bad_input():
-    fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
-    with pytest.raises(ValueError, match="same length"):
-        lh.update_invariants(arts, [0, 1], [0.0], [0.0, 1.0], gamma=0.1, radius=1.0)
-    with pytest.raises(ValueError, match="gamma must be > 0"):
-        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.0, radius=1.0)
-    with pytest.raises(ValueError, match="radius must be > 0"):
-        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.1, radius=-1.0)
-
-
-@pytest.mark.claim("C09")
-@settings(max_examples=60, deadline=None)
-@given(
-    g=st.floats(0.02, 0.9),
-    R=st.floats(1.0, 3.0),
-    n=st.integers(5, 40),
-    seed=st.integers(0, 10_000),
-)
-def test_mistakes_below_bound_line(g, R, n, seed):
-    """Homogeneous runs on lifted data sit below the line R'^2 / gamma'^2 of the log-log plot."""
-    g = min(g, R)
-    X, y, w, b = lh.make_separable(n, 2, g, R, seed=seed)
-    Xl = lh.lift(X, 1.0)
-    v = np.append(w, b)
-    gam = np.min(y * (Xl @ v)) / np.linalg.norm(v)
-    R2 = np.max(np.sum(Xl**2, axis=1))
-    updates = len(reference_run(Xl, y, bias=False, max_updates=10**5))
-    fig, ax = plt.subplots()
-    arts = lh.plot_mistakes_vs_margin(ax, [1 / gam**2], [updates], R2)
-    xs, ys = arts["bound"].get_data()
-    np.testing.assert_allclose(ys, R2 * np.asarray(xs))
-    assert updates <= R2 / gam**2
-    plt.close(fig)
-
-
-def test_plot_mistakes_vs_margin_points():
-    fig, ax = plt.subplots()
-    arts = lh.plot_mistakes_vs_margin(
-        ax, [1.0, 10.0, 100.0], [0, 5, 50], 2.0, converged=[True, True, False]
-    )
-    xs, ys = arts["points"].get_data()
-    assert list(xs) == [1.0, 10.0] and list(ys) == [0.5, 5.0]  # 0 updates drawn at 1/2
-    xs, ys = arts["capped"].get_data()
-    assert list(xs) == [100.0] and list(ys) == [50.0]
-    assert ax.get_xscale() == "log" and ax.get_yscale() == "log"
-    with pytest.raises(ValueError, match="same length"):
-        lh.plot_mistakes_vs_margin(ax, [1.0, 2.0], [1], 1.0)
-    with pytest.raises(ValueError, match="finite and > 0"):
-        lh.plot_mistakes_vs_margin(ax, [0.0], [1], 1.0)
-    with pytest.raises(ValueError, match="updates must be"):
-        lh.plot_mistakes_vs_margin(ax, [1.0], [-1], 1.0)
-    with pytest.raises(ValueError, match="radius_sq must be > 0"):
-        lh.plot_mistakes_vs_margin(ax, [1.0], [1], 0.0)
-    with pytest.raises(ValueError, match="converged must have shape"):
-        lh.plot_mistakes_vs_margin(ax, [1.0], [1], 1.0, converged=[True, False])
-
-
-@pytest.mark.claim("C14")
-def test_plot_mistakes_per_epoch_on_xor():
-    X, y = lh.xor_data()
-    res = lh.perceptron(X, y, max_epochs=30)
-    fig, ax = plt.subplots()
-    line = lh.plot_mistakes_per_epoch(ax, res.mistakes_per_epoch, label="XOR")
-    xs, ys = line.get_data()
-    assert list(xs) == list(range(1, 31))
-    # XOR: every epoch has a mistake (the run never stops); checked against the plain loop
-    w, b = np.zeros(2), 0.0
-    for k in range(30):
-        count = 0
-        for i in range(4):
-            if y[i] * (X[i] @ w + b) <= 0:
-                w, b, count = w + y[i] * X[i], b + y[i], count + 1
-        assert ys[k] == count > 0
-    with pytest.raises(ValueError, match="non-empty 1-D"):
-        lh.plot_mistakes_per_epoch(ax, [])
-    with pytest.raises(ValueError, match="non-empty 1-D"):
-        lh.plot_mistakes_per_epoch(ax, [1, -1])

@@ -1,15 +1,13 @@
-"""Tests of what notebook 03 adds to the package: the probability image (plotting), the three
-explorers (threshold T, scale c with its data selector, gradient-descent step t) at every slider
-extreme, the data of the scaling explorer, and the four exercise checks."""
+"""Tests of what notebook 03 adds to the package (the probability image is tested in
+tests/plotting/): the three explorers (threshold T, scale c with its data selector,
+gradient-descent step t) at every slider extreme, the data of the scaling explorer, and the
+four exercise checks."""
 
 import math
 
 import ipywidgets as ipw
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import linsep_helpers as lh
 
@@ -37,70 +35,6 @@ def ref_log_neg_log_likelihood_large(m, c):
     x = -c * np.asarray(m)
     top = x.max()
     return float(top + math.log(np.sum(np.exp(x - top))))
-
-
-# ----------------------------------------------------------------------------- plotting
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    w=st.tuples(st.floats(-5, 5), st.floats(-5, 5)),
-    b=st.floats(-3, 3),
-    scale=st.floats(0, 20),
-)
-def test_probability_grid_matches_textbook_sigmoid(w, b, scale):
-    xlim, ylim = (-1.0, 2.0), (-0.5, 1.5)
-    grid = lh.probability_grid(w, b, xlim, ylim, scale=scale, resolution=7)
-    xs, ys = np.linspace(*xlim, 7), np.linspace(*ylim, 7)
-    expected = np.array([[ref_sigmoid(scale * (w[0] * x + w[1] * y + b)) for x in xs] for y in ys])
-    assert grid.shape == (7, 7)
-    np.testing.assert_allclose(grid, expected, rtol=1e-12, atol=1e-15)
-
-
-def test_probability_grid_rows_run_along_y_and_scale_zero_is_one_half():
-    grid = lh.probability_grid([0.0, 1.0], 0.0, (-1, 1), (-1, 1), scale=5.0, resolution=5)
-    assert grid[0, 0] < 0.5 < grid[-1, 0]  # row 0 is y = -1
-    assert np.all(lh.probability_grid([3.0, -2.0], 1.0, (-1, 1), (-1, 1), scale=0.0) == 0.5)
-
-
-def test_probability_grid_finite_at_scale_1e6():
-    grid = lh.probability_grid([0.6, -0.8], 0.2, (-1, 1), (-1, 1), scale=1e6)
-    assert np.all(np.isfinite(grid)) and grid.min() == 0.0 and grid.max() == 1.0
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "match"),
-    [
-        ({"w": [1.0, 2.0, 3.0]}, "w"),
-        ({"scale": -1.0}, "scale"),
-        ({"resolution": 1}, "resolution"),
-        ({"b": float("nan")}, "b"),
-    ],
-)
-def test_probability_grid_rejects_bad_input(kwargs, match):
-    args = {"w": [1.0, 0.0], "b": 0.0, "scale": 1.0, "resolution": 10} | kwargs
-    with pytest.raises(ValueError, match=match):
-        lh.probability_grid(
-            args["w"],
-            args["b"],
-            (-1, 1),
-            (-1, 1),
-            scale=args["scale"],
-            resolution=args["resolution"],
-        )
-
-
-def test_draw_and_update_probability_reuse_the_image():
-    fig, ax = plt.subplots()
-    lh.square_limits(ax, 1.0)
-    arts = lh.draw_probability(ax, [1.0, 0.0], 0.0, resolution=30)
-    assert arts.image.get_clim() == (0.0, 1.0)
-    assert len(fig.axes) == 2  # the axes and its colour bar
-    before = arts.image.get_array().copy()
-    lh.update_probability(arts, [1.0, 0.0], 0.0, scale=1e6)
-    after = arts.image.get_array()
-    assert after.shape == (30, 30) and list(ax.images) == [arts.image]
-    assert np.all(np.isin(after, [0.0, 0.5, 1.0])) and not np.array_equal(before, after)
 
 
 # ----------------------------------------------------------------------------- threshold explorer

@@ -1,9 +1,10 @@
-"""Tests of what notebook 04 adds to the package: the convex-hull and certificate drawing
-helpers, the two explorers (at every slider extreme) and the exercise checks.
+"""Tests of what notebook 04 adds to the package: the two explorers (at every slider extreme)
+and the exercise checks (hulls and certificate drawings are tested in tests/test_geometry.py
+and tests/plotting/).
 
 The LP algorithms themselves (find_separator, max_margin_lp, robust_lp, ...) are tested in
 tests/test_lp.py; here every answer an explorer returns is re-verified with arithmetic written
-in this file (margins, Gordan's conditions), and hulls are compared with scipy's Qhull.
+in this file (margins, Gordan's conditions).
 """
 
 import itertools
@@ -13,7 +14,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.spatial import ConvexHull
 from sklearn.svm import SVC
 
 import linsep_helpers as lh
@@ -38,148 +38,6 @@ def is_gordan_certificate(X, y, lam, tol=1e-8):
 
 def hull_point_set(points):
     return {tuple(np.round(p, 9)) for p in points}
-
-
-# -------------------------------------------------------------------------------------------
-# convex_hull_vertices
-# -------------------------------------------------------------------------------------------
-
-coords = st.floats(-10, 10, allow_nan=False).map(lambda v: round(v, 3))
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(coords, coords), min_size=3, max_size=25))
-def test_hull_matches_qhull(pts):
-    P = np.array(pts, dtype=float)
-    U = np.unique(P, axis=0)
-    # Qhull needs 3 affinely independent points; otherwise the hull is a segment or a point
-    centred = U - U.mean(axis=0)
-    if U.shape[0] < 3 or np.linalg.matrix_rank(centred, tol=1e-9) < 2:
-        return
-    try:
-        qh = ConvexHull(U)
-    except Exception:  # pragma: no cover - nearly collinear input Qhull refuses
-        return
-    mine = lh.convex_hull_vertices(P)
-    assert hull_point_set(mine) == hull_point_set(U[qh.vertices])
-    # counter-clockwise: positive signed area (shoelace formula)
-    x, y = mine[:, 0], mine[:, 1]
-    area = 0.5 * float(np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y))
-    assert area == pytest.approx(qh.volume, rel=1e-9, abs=1e-9)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(coords, coords), min_size=1, max_size=20))
-def test_every_point_inside_hull(pts):
-    P = np.array(pts, dtype=float)
-    H = lh.convex_hull_vertices(P)
-    if H.shape[0] < 3:
-        return
-    # each point is on the left of (or on) every counter-clockwise edge
-    for a, b in zip(H, np.roll(H, -1, axis=0), strict=True):
-        cross = (b[0] - a[0]) * (P[:, 1] - a[1]) - (b[1] - a[1]) * (P[:, 0] - a[0])
-        assert np.all(cross >= -1e-7 * (1 + np.abs(P).max() ** 2))
-
-
-def test_hull_degenerate_cases():
-    assert np.array_equal(lh.convex_hull_vertices([[1.0, 2.0]]), [[1.0, 2.0]])
-    assert np.array_equal(lh.convex_hull_vertices([[1.0, 2.0], [1.0, 2.0]]), [[1.0, 2.0]])
-    seg = lh.convex_hull_vertices([[0.0, 0.0], [2.0, 2.0], [1.0, 1.0], [0.5, 0.5]])
-    assert hull_point_set(seg) == {(0.0, 0.0), (2.0, 2.0)}
-    square = lh.convex_hull_vertices([[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5], [1, 0.5]])
-    assert hull_point_set(square) == {(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)}
-
-
-@pytest.mark.parametrize(
-    ("points", "match"),
-    [
-        (np.zeros((0, 2)), "non-empty"),
-        (np.zeros(4), "non-empty"),
-        (np.zeros((3, 1)), "non-empty"),
-        ([[0.0, np.nan], [1.0, 1.0]], "NaN or infinite"),
-        ([[0.0, np.inf]], "NaN or infinite"),
-    ],
-)
-def test_hull_rejects_bad_input(points, match):
-    with pytest.raises(ValueError, match=match):
-        lh.convex_hull_vertices(points)
-
-
-# -------------------------------------------------------------------------------------------
-# draw_hulls / draw_certificate
-# -------------------------------------------------------------------------------------------
-
-
-def polygon_vertices(poly):
-    xy = poly.get_xy()
-    return xy[:-1] if len(xy) > 1 and np.allclose(xy[0], xy[-1]) else xy
-
-
-def test_draw_and_update_hulls_follow_the_data():
-    X, y = lh.make_overlapping(30, separation=1.0, seed=3)
-    fig, ax = plt.subplots()
-    arts = lh.draw_hulls(ax, X, y)
-    for label, poly in ((1, arts.pos), (-1, arts.neg)):
-        pts = X[y == label]
-        assert hull_point_set(polygon_vertices(poly)) == hull_point_set(
-            pts[ConvexHull(pts).vertices]
-        )
-    X2 = X + np.array([5.0, -1.0])
-    lh.update_hulls(arts, X2, y)
-    pts = X2[y == 1]
-    assert hull_point_set(polygon_vertices(arts.pos)) == hull_point_set(
-        pts[ConvexHull(pts).vertices]
-    )
-    assert len(ax.patches) == 2  # updated in place, nothing added
-
-
-def test_draw_hulls_one_class_and_bad_labels():
-    fig, ax = plt.subplots()
-    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
-    arts = lh.draw_hulls(ax, X, np.ones(3))
-    assert polygon_vertices(arts.neg).shape[0] == 0
-    assert hull_point_set(polygon_vertices(arts.pos)) == hull_point_set(X)
-    with pytest.raises(ValueError, match="label"):
-        lh.draw_hulls(ax, X, [1.0, 2.0, 1.0])
-
-
-def test_draw_certificate_shows_p_spokes_and_weights():
-    X, y = lh.xor_data()
-    lam = np.array([0.25, 0.25, 0.25, 0.25])
-    p = np.array([0.5, 0.5])
-    fig, ax = plt.subplots()
-    ax.set_xlim(-0.5, 1.5)
-    arts = lh.draw_certificate(ax, X, lam, p)
-    assert np.allclose(np.column_stack(arts.point.get_data()), [p])
-    segs = arts.spokes.get_segments()
-    assert len(segs) == 4
-    assert {tuple(s[0]) for s in segs} == {tuple(x) for x in X}
-    assert all(np.allclose(s[1], p) for s in segs)
-    assert all(t.get_visible() and "0.25" in t.get_text() for t in arts.labels)
-    # a sparser certificate: only the support is labelled
-    lam2 = np.array([0.5, 0.0, 0.5, 0.0])
-    lh.update_certificate(arts, X, lam2, [0.5, 0.0])
-    assert len(arts.spokes.get_segments()) == 2
-    assert [t.get_visible() for t in arts.labels] == [True, False, True, False]
-    # None hides everything
-    lh.update_certificate(arts, X, None, None)
-    assert len(arts.point.get_data()[0]) == 0
-    assert len(arts.spokes.get_segments()) == 0
-    assert not any(t.get_visible() for t in arts.labels)
-
-
-def test_draw_certificate_bad_input():
-    X, _ = lh.xor_data()
-    fig, ax = plt.subplots()
-    arts = lh.draw_certificate(ax, X)
-    with pytest.raises(ValueError, match="rows"):
-        lh.update_certificate(arts, X[:3], np.ones(3) / 3, [0.0, 0.0])
-    with pytest.raises(ValueError, match="lam"):
-        lh.update_certificate(arts, X, np.ones(3) / 3, [0.0, 0.0])
-    with pytest.raises(ValueError, match="point"):
-        lh.update_certificate(arts, X, np.ones(4) / 4, [0.0, 0.0, 0.0])
-    with pytest.raises(ValueError):
-        lh.draw_certificate(ax, [[np.nan, 0.0]])
 
 
 # -------------------------------------------------------------------------------------------

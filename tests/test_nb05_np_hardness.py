@@ -1,6 +1,7 @@
-"""Tests of the notebook-05 additions: the graph selector, VertexCoverExplorer, draw_graph /
-update_graph and the exercise checks. The vertex-cover numbers are recomputed here by brute force
-(independently of linsep_helpers.hardness), so the explorer's optimum is checked against an oracle.
+"""Tests of the notebook-05 additions: the graph selector, VertexCoverExplorer and the exercise
+checks (draw_graph is tested in tests/plotting/, the graphs in tests/test_graphs.py). The
+vertex-cover numbers are recomputed here by brute force (independently of
+linsep_helpers.hardness), so the explorer's optimum is checked against an oracle.
 """
 
 import itertools
@@ -233,56 +234,3 @@ def test_explorer_errors():
         ex.update(family="wheel")
     plt.close(ex.fig)
 
-
-# ---------------------------------------------------------------------------- draw_graph
-def test_draw_and_update_graph():
-    fig, ax = plt.subplots()
-    n, edges = lh.cycle_graph(5)
-    pos = lh.graph_layout(n, edges)
-    arts = lh.draw_graph(ax, n, edges, pos, cover=[0, 2], bad_edges=[1])
-    np.testing.assert_allclose(arts.cover.get_offsets(), pos[[0, 2]])
-    np.testing.assert_allclose(arts.other.get_offsets(), pos[[1, 3, 4]])
-    segs = arts.edges.get_segments()
-    assert len(segs) == 5
-    np.testing.assert_allclose(segs[1], pos[[1, 2]])
-    colours = arts.edges.get_colors()
-    red = plt.matplotlib.colors.to_rgba(lh.PALETTE["vermillion"])
-    assert np.allclose(colours[1], red) and not np.allclose(colours[0], red)
-    assert [t.get_text() for t in arts.labels] == ["0", "1", "2", "3", "4"]
-    n2, e2 = lh.complete_graph(3)
-    lh.update_graph(arts, n2, e2, lh.graph_layout(n2, e2))
-    assert arts.cover.get_offsets().shape[0] == 0
-    assert arts.other.get_offsets().shape[0] == 3
-    assert len(arts.edges.get_segments()) == 3
-    assert [t.get_visible() for t in arts.labels] == [True, True, True, False, False]
-    n3, e3 = lh.petersen_graph()
-    lh.update_graph(arts, n3, e3, lh.graph_layout(n3, e3), cover=range(10))
-    assert len(arts.labels) == 10 and arts.other.get_offsets().shape[0] == 0
-    plt.close(fig)
-
-
-def test_draw_graph_errors():
-    fig, ax = plt.subplots()
-    n, edges = lh.cycle_graph(4)
-    pos = lh.graph_layout(n, edges)
-    with pytest.raises(ValueError, match="pos"):
-        lh.draw_graph(ax, n, edges, pos[:3])
-    with pytest.raises(ValueError, match="pos"):
-        lh.draw_graph(ax, n, edges, np.full((4, 2), np.nan))
-    with pytest.raises(ValueError, match="edges"):
-        lh.draw_graph(ax, n, [(0, 4)], pos)
-    with pytest.raises(ValueError, match="cover"):
-        lh.draw_graph(ax, n, edges, pos, cover=[4])
-    with pytest.raises(ValueError, match="bad_edges"):
-        lh.draw_graph(ax, n, edges, pos, bad_edges=[4])
-    with pytest.raises(ValueError, match="n"):
-        lh.draw_graph(ax, 0, [], np.zeros((0, 2)))
-    plt.close(fig)
-
-
-# ----------------------------------------------------------------------------- exercises
-def test_cube_graph():
-    n, edges = lh.cube_graph()
-    assert n == 8 and len(edges) == 12
-    assert all(bin(i ^ j).count("1") == 1 for i, j in edges)
-    assert tau_oracle(n, edges) == 4

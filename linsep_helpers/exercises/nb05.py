@@ -13,18 +13,20 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..data import make_separable, staircase
-from ..hardness import (
+from ..graphs import (
     complete_graph,
-    cover_separator,
     cube_graph,
     cycle_graph,
-    min_disagreement,
-    min_disagreement_bigm,
     min_vertex_cover,
     path_graph,
     petersen_graph,
     random_graph,
     star_graph,
+)
+from ..hardness import (
+    cover_separator,
+    min_disagreement,
+    min_disagreement_bigm,
     vertex_cover_instance,
 )
 from ._feedback import (

@@ -1,0 +1,264 @@
+"""Small graphs for the vertex-cover reduction of notebook 05.
+
+A graph is the pair ``(n, edges)``: n vertices 0..n-1 and a list of pairs (i, j) with i < j,
+the way a student writes it down (no graph library needed). Here: the families the explorer
+offers (cycle, path, complete, star, Petersen, the 3-cube, Erdős-Rényi), a minimum vertex
+cover by brute force (the oracle tau(G) that ``hardness.min_disagreement`` must reproduce),
+the vertex-cover test, and a layout for ``plotting.draw_graph``.
+
+Split from ``hardness`` so that module holds the disagreement solvers and the reduction only.
+Used in notebook 05.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from ._validate import check_int, check_scalar
+
+__all__ = [
+    "complete_graph",
+    "cube_graph",
+    "cycle_graph",
+    "graph_layout",
+    "is_vertex_cover",
+    "min_vertex_cover",
+    "path_graph",
+    "petersen_graph",
+    "random_graph",
+    "star_graph",
+]
+
+Edge = tuple[int, int]
+
+
+def _check_graph(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, list[Edge]]:
+    n = check_int(n, "n", minimum=1)
+    out: list[Edge] = []
+    seen: set[Edge] = set()
+    for k, e in enumerate(edges):
+        try:
+            i, j = e
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"edge {k} must be a pair (i, j); got {e!r}") from exc
+        i = check_int(i, f"edge {k} endpoint")
+        j = check_int(j, f"edge {k} endpoint")
+        if not (0 <= i < n and 0 <= j < n):
+            raise ValueError(f"edge {k} = ({i}, {j}) has an endpoint outside 0..{n - 1}")
+        if i == j:
+            raise ValueError(f"edge {k} = ({i}, {j}) is a self-loop")
+        key = (min(i, j), max(i, j))
+        if key in seen:
+            raise ValueError(f"edge {k} = ({i}, {j}) is a duplicate")
+        seen.add(key)
+        out.append(key)
+    return n, out
+
+
+def is_vertex_cover(n: int, edges: Iterable[Sequence[int]], cover: Iterable[int]) -> bool:
+    """Whether ``cover`` is a vertex cover: every edge {i, j} has i or j in it.
+
+    Parameters
+    ----------
+    n : int
+    edges : iterable of (int, int)
+    cover : iterable of int
+        Vertices in 0..n-1.
+
+    Returns
+    -------
+    bool
+        Used by the tests (notebook 05's verifier exercise states it in words).
+    """
+    n, E = _check_graph(n, edges)
+    S = {check_int(v, "cover vertex") for v in cover}
+    if any(not 0 <= v < n for v in S):
+        raise ValueError(f"cover vertices must lie in 0..{n - 1}; got {sorted(S)}")
+    return all(i in S or j in S for i, j in E)
+
+
+def min_vertex_cover(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, ...]:
+    """A minimum vertex cover by brute force over subsets of increasing size (n <= 24).
+
+    Parameters
+    ----------
+    n : int
+        Number of vertices, <= 24.
+    edges : iterable of (int, int)
+
+    Returns
+    -------
+    tuple of int
+        The cover, sorted; tau(G) is its length. Used in notebook 05 to compare with
+        ``min_disagreement``.
+    """
+    n, E = _check_graph(n, edges)
+    if n > 24:
+        raise ValueError(f"min_vertex_cover is brute force; n = {n} > 24 is too large")
+    if not E:
+        return ()
+    edge_masks = [(1 << i) | (1 << j) for i, j in E]
+    for k in range(n + 1):
+        for combo in itertools.combinations(range(n), k):
+            m = 0
+            for v in combo:
+                m |= 1 << v
+            if all(m & e for e in edge_masks):
+                return tuple(combo)
+    raise RuntimeError("unreachable: all vertices always form a cover")
+
+
+# ---------------------------------------------------------------------------------------------
+# graph families
+
+
+def cube_graph() -> tuple[int, list[tuple[int, int]]]:
+    """The 3-cube Q_3: vertices 0..7 (bit strings), edges between strings differing in one bit.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        8 vertices, 12 edges, tau = 4. Used in exercise 2 of notebook 05.
+    """
+    edges = [(i, i ^ (1 << k)) for i in range(8) for k in range(3) if i < i ^ (1 << k)]
+    return 8, sorted(edges)
+
+
+def petersen_graph() -> tuple[int, list[Edge]]:
+    """The Petersen graph: outer 5-cycle 0..4, spokes i - i+5, inner pentagram 5+i - 5+(i+2)%5.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        10 vertices, 15 edges, tau = 6. Used in notebook 05.
+    """
+    outer = [(i, (i + 1) % 5) for i in range(5)]
+    spokes = [(i, i + 5) for i in range(5)]
+    inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+    return 10, [(min(e), max(e)) for e in outer + spokes + inner]
+
+
+def cycle_graph(n: int) -> tuple[int, list[Edge]]:
+    """The cycle C_n: vertices 0..n-1, edges {i, i+1 mod n}; tau = ceil(n / 2).
+
+    Parameters
+    ----------
+    n : int
+        >= 3.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        Used in notebook 05 (graph families of the explorer).
+    """
+    n = check_int(n, "n", minimum=3)
+    return n, [(min(i, (i + 1) % n), max(i, (i + 1) % n)) for i in range(n)]
+
+
+def path_graph(n: int) -> tuple[int, list[Edge]]:
+    """The path P_n: vertices 0..n-1, edges {i, i+1}; tau = floor(n / 2).
+
+    Parameters
+    ----------
+    n : int
+        >= 1.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        Used in notebook 05 (graph families of the explorer).
+    """
+    n = check_int(n, "n", minimum=1)
+    return n, [(i, i + 1) for i in range(n - 1)]
+
+
+def complete_graph(n: int) -> tuple[int, list[Edge]]:
+    """The complete graph K_n: every pair of 0..n-1 joined; tau = n - 1.
+
+    Parameters
+    ----------
+    n : int
+        >= 1.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        Used in notebook 05 (graph families of the explorer).
+    """
+    n = check_int(n, "n", minimum=1)
+    return n, list(itertools.combinations(range(n), 2))
+
+
+def star_graph(leaves: int) -> tuple[int, list[Edge]]:
+    """A star: centre 0 joined to the leaves 1..leaves; tau = 1.
+
+    Parameters
+    ----------
+    leaves : int
+        >= 1 (so leaves + 1 vertices).
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        Used in notebook 05 (graph families of the explorer).
+    """
+    leaves = check_int(leaves, "leaves", minimum=1)
+    return leaves + 1, [(0, i) for i in range(1, leaves + 1)]
+
+
+def random_graph(n: int, p: float, seed: int = 0) -> tuple[int, list[Edge]]:
+    """Erdős-Rényi G(n, p): each of the n(n-1)/2 edges present independently with prob. p.
+
+    Parameters
+    ----------
+    n : int
+        >= 1.
+    p : float
+        Edge probability in [0, 1].
+    seed : int
+        Seed (>= 0) of ``numpy.random.default_rng``.
+
+    Returns
+    -------
+    (n, edges) : (int, list of (int, int))
+        Used in notebook 05 (graph families of the explorer).
+    """
+    n = check_int(n, "n", minimum=1)
+    p = check_scalar(p, "p", nonnegative=True)
+    if p > 1:
+        raise ValueError(f"p must be a probability in [0, 1]; got {p:g}")
+    seed = check_int(seed, "seed", minimum=0)
+    rng = np.random.default_rng(seed)
+    pairs = list(itertools.combinations(range(n), 2))
+    keep = rng.random(len(pairs)) < p
+    return n, [e for e, k in zip(pairs, keep, strict=True) if k]
+
+
+def graph_layout(n: int, edges: Iterable[Sequence[int]]) -> np.ndarray:
+    """Positions for drawing a graph: vertices on the unit circle (vertex 0 at the top,
+    clockwise); the Petersen graph (as built by ``petersen_graph``) gets its outer pentagon and
+    inner pentagram (inner radius 1/2).
+
+    Parameters
+    ----------
+    n : int
+    edges : iterable of (int, int)
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, 2)
+        Used in notebook 05 (the vertex-cover explorer, with ``draw_graph``).
+    """
+    n, E = _check_graph(n, edges)
+    pn, pe = petersen_graph()
+    angles = math.pi / 2 - 2 * math.pi * np.arange(n) / n
+    if n == pn and set(E) == set(pe):
+        a5 = math.pi / 2 - 2 * math.pi * np.arange(5) / 5
+        r = np.concatenate([np.ones(5), np.full(5, 0.5)])
+        a = np.concatenate([a5, a5])
+        return np.column_stack([r * np.cos(a), r * np.sin(a)])
+    return np.column_stack([np.cos(angles), np.sin(angles)])

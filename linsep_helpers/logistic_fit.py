@@ -1,0 +1,441 @@
+"""Learning (w, b) from data with the logistic loss, and where the learning goes.
+
+- ``fit_logistic``: the maximum-likelihood estimate, finite exactly when the classes overlap.
+- ``fit_logistic_gd``: gradient descent, recorded at log-spaced steps. On linearly separable
+  data the loss has no minimiser; the descent still runs, ||w(t)|| grows like ln t and
+  w(t) / ||w(t)|| tends to the hard-margin SVM direction (Soudry et al. 2018): the implicit bias.
+- ``max_margin_direction``: that hard-margin SVM, and ``angle_between`` to measure the gap.
+
+``logistic`` evaluates a given (w, b) (sigmoid, likelihood, bounds); this module learns one, so
+the two follow the package's argument rule: ``(w, b, X, y)`` there, ``(X, y, ...)`` here, with
+options keyword-only. The hard-margin SVM is a quadratic program, not an LP, so it lives here,
+next to the descent whose limit it is, rather than in ``lp``. Used in notebook 03.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import optimize, special
+
+from ._validate import _as_float_array, check_int, check_scalar, check_vector, check_X, check_Xy
+from .data import _lift
+from .geometry import _signed_rows
+
+__all__ = [
+    "LogisticFit",
+    "fit_logistic",
+    "default_step_size",
+    "GDTrace",
+    "fit_logistic_gd",
+    "angle_between",
+    "HardMarginSVMResult",
+    "max_margin_direction",
+]
+
+
+def _check_bias(bias: object) -> bool:
+    if not isinstance(bias, bool):
+        raise ValueError(f"bias must be True or False; got {bias!r}")
+    return bias
+
+
+# ----------------------------------------------------------------------------- the MLE
+
+
+def _overlap_check(Xa: np.ndarray, ya: np.ndarray, bias: bool) -> np.ndarray | None:
+    """A (w, b) with all margins >= 0 and sum 1 if one exists (the MLE is then infinite)."""
+    Z = _signed_rows(Xa, ya, bias=bias)
+    k = Z.shape[1]
+    res = optimize.linprog(
+        np.zeros(k),
+        A_ub=-Z,
+        b_ub=np.zeros(len(Z)),
+        A_eq=Z.sum(axis=0)[None, :],
+        b_eq=[1.0],
+        bounds=[(None, None)] * k,
+        method="highs",
+    )
+    return res.x if res.status == 0 else None
+
+
+@dataclass(frozen=True)
+class LogisticFit:
+    """Unregularised maximum-likelihood logistic regression.
+
+    Attributes
+    ----------
+    w : numpy.ndarray, shape (d,)
+    b : float
+        0 when fitted with bias=False.
+    log_likelihood : float
+        ln L(w, b) at the maximiser.
+    gradient_norm : float
+        ||grad ln L(w, b)|| there (over w and b, or w only when bias=False).
+    n_iter : int
+        L-BFGS-B iterations.
+    """
+
+    w: np.ndarray
+    b: float
+    log_likelihood: float
+    gradient_norm: float
+    n_iter: int
+
+
+def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFit:
+    """Maximise ln L(w, b) (no penalty) with L-BFGS-B and the analytic gradient.
+
+    The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
+    y_i (w.x_i + b) >= 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
+    ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
+    loss -ln L / n; a few Newton steps then polish the result to machine precision.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    bias : bool
+        Fit an offset b (default); False fits w only (b = 0).
+
+    Returns
+    -------
+    LogisticFit
+        Used in notebooks 03 and 05.
+    """
+    Xa, ya = check_Xy(X, y)
+    bias = _check_bias(bias)
+    direction = _overlap_check(Xa, ya, bias)
+    if direction is not None:
+        raise ValueError(
+            "the data are (quasi-)separable: some (w, b) != 0 has y(w.x + b) >= 0 for every "
+            "example, so ln L increases along it forever and the MLE is not finite"
+        )
+    Z = _signed_rows(Xa, ya, bias=bias)
+    n = len(Z)
+
+    def f(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        m = Z @ theta
+        loss = -np.sum(special.log_expit(m)) / n
+        grad = -(Z.T @ special.expit(-m)) / n
+        return float(loss), grad
+
+    res = optimize.minimize(
+        f,
+        np.zeros(Z.shape[1]),
+        jac=True,
+        method="L-BFGS-B",
+        options={"maxiter": 20000, "ftol": 1e-15, "gtol": 1e-11, "maxcor": 20},
+    )
+    theta = np.asarray(res.x, dtype=float)
+    # Newton polish: the Hessian Z^T diag(s(1-s)) Z / n is positive definite on overlapping data.
+    for _ in range(5):
+        m = Z @ theta
+        s = special.expit(-m)
+        grad = -(Z.T @ s) / n
+        H = (Z.T * (s * (1.0 - s))) @ Z / n
+        try:
+            step = np.linalg.solve(H, grad)
+        except np.linalg.LinAlgError:
+            break
+        new = theta - step
+        if f(new)[0] <= f(theta)[0]:
+            theta = new
+        else:
+            break
+    m = Z @ theta
+    gnorm = float(np.linalg.norm(Z.T @ special.expit(-m)))
+    w = theta[: Xa.shape[1]].copy()
+    b = float(theta[-1]) if bias else 0.0
+    return LogisticFit(
+        w=w,
+        b=b,
+        log_likelihood=float(np.sum(special.log_expit(m))),
+        gradient_norm=gnorm,
+        n_iter=int(res.nit),
+    )
+
+
+# ----------------------------------------------------------------------------- gradient descent
+
+
+def default_step_size(X: ArrayLike, *, bias: bool = False) -> float:
+    """A safe gradient-descent step 1 / beta, beta = ||A||_2^2 / (4 n) (A = X, or [X, 1]).
+
+    The mean loss F(w) = (1/n) sum_i ln(1 + e^(-m_i)) has Hessian (1/n) A^T D A with
+    D = diag(sigma(m_i) sigma(-m_i)) <= 1/4, so F is beta-smooth. A step 1/beta makes every
+    GD step decrease F (descent lemma) and is below the 2/beta that Soudry et al. (2018) require.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Not all zeros (ValueError).
+    bias : bool
+        Whether the descent also moves an offset b (then A = [X, 1]).
+
+    Returns
+    -------
+    float
+        4 n / ||A||_2^2. Used in notebook 03 (through ``fit_logistic_gd``).
+    """
+    Xa = check_X(X)
+    A = _lift(Xa, 1.0) if _check_bias(bias) else Xa
+    s = float(np.linalg.norm(A, 2))
+    if s == 0.0:
+        raise ValueError("X is all zeros: the loss is constant and no step size is needed")
+    return 4.0 * len(A) / s**2
+
+
+@dataclass(frozen=True)
+class GDTrace:
+    """Gradient descent on the mean logistic loss, recorded at log-spaced steps.
+
+    Attributes
+    ----------
+    steps : numpy.ndarray of int, shape (k,)
+        Iteration counts t recorded (0 = start, last = the number of steps; k <= record + 1).
+    w : numpy.ndarray, shape (k, d)
+        w(t) at each recorded t.
+    b : numpy.ndarray, shape (k,)
+        b(t) (all 0 when bias=False).
+    loss : numpy.ndarray, shape (k,)
+        Mean loss -ln L / n at each recorded t.
+    norm : numpy.ndarray, shape (k,)
+        ||w(t)||.
+    lr : float
+        The step size used.
+    w_final, b_final : numpy.ndarray, float
+        The last iterate.
+    """
+
+    steps: np.ndarray
+    w: np.ndarray
+    b: np.ndarray
+    loss: np.ndarray
+    norm: np.ndarray
+    lr: float
+    w_final: np.ndarray
+    b_final: float
+
+    def angles_to(self, direction: ArrayLike) -> np.ndarray:
+        """Angle (radians) between each recorded w(t) and ``direction`` (nan where w = 0)."""
+        return angle_between(self.w, direction)
+
+
+def _record_steps(steps: int, record: int) -> np.ndarray:
+    ts = np.unique(np.round(np.geomspace(1, steps, record)).astype(np.int64))
+    return np.concatenate([[0], ts])
+
+
+def fit_logistic_gd(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    lr: float | None = None,
+    steps: int = 10_000,
+    bias: bool = False,
+    w0: ArrayLike | None = None,
+    record: int = 200,
+) -> GDTrace:
+    """Gradient descent on F(w, b) = -ln L(w, b) / n (= gradient ascent on ln L).
+
+    Update: theta <- theta + lr (1/n) sum_i y_i a_i sigma(-m_i), with a_i = x_i (or (x_i, 1)
+    when bias) and m_i = y_i theta.a_i. On separable data ||w(t)|| grows like ln t, the loss
+    falls like 1/t and w(t)/||w(t)|| tends to the hard-margin SVM direction (Soudry et al. 2018).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    lr : float, optional
+        Step size > 0; default ``default_step_size(X, bias=bias)``, provably small enough.
+    steps : int
+        Number of steps, >= 1.
+    bias : bool
+        Also learn an offset b (default: through the origin).
+    w0 : array_like, shape (d,), optional
+        Start (default 0; b starts at 0).
+    record : int
+        About how many log-spaced t in [1, steps] are recorded (>= 2), besides t = 0.
+
+    Returns
+    -------
+    GDTrace
+        The recorded run. Used in notebook 03.
+    """
+    Xa, ya = check_Xy(X, y)
+    bias = _check_bias(bias)
+    steps = check_int(steps, "steps", minimum=1)
+    record = check_int(record, "record", minimum=2)
+    d = Xa.shape[1]
+    eta = default_step_size(Xa, bias=bias) if lr is None else check_scalar(lr, "lr", positive=True)
+    Z = _signed_rows(Xa, ya, bias=bias)
+    theta = np.zeros(Z.shape[1])
+    if w0 is not None:
+        theta[:d] = check_vector(w0, d, "w0")
+    n = len(Z)
+    ZT = np.ascontiguousarray(Z.T) * (eta / n)
+    marks = _record_steps(steps, record)
+    rows = np.empty((len(marks), Z.shape[1]))
+    losses = np.empty(len(marks))
+    k = 0
+    expit = special.expit
+    for t in range(steps + 1):
+        if t == marks[k]:
+            m = Z @ theta
+            rows[k] = theta
+            losses[k] = -np.sum(special.log_expit(m)) / n
+            k += 1
+            if t == steps:
+                break
+        theta += ZT @ expit(-(Z @ theta))
+    W = rows[:, :d].copy()
+    B = rows[:, d].copy() if bias else np.zeros(len(marks))
+    return GDTrace(
+        steps=marks,
+        w=W,
+        b=B,
+        loss=losses,
+        norm=np.linalg.norm(W, axis=1),
+        lr=float(eta),
+        w_final=theta[:d].copy(),
+        b_final=float(theta[d]) if bias else 0.0,
+    )
+
+
+def angle_between(W: ArrayLike, direction: ArrayLike) -> float | np.ndarray:
+    """Angle in radians between w (a vector, or each row of a matrix) and ``direction``.
+
+    Computed as arctan2(||w - (w.u) u||, w.u) with u the unit direction, which stays accurate
+    for tiny angles (arccos does not).
+
+    Parameters
+    ----------
+    W : array_like, shape (d,) or (k, d)
+    direction : array_like, shape (d,)
+        Not the zero vector.
+
+    Returns
+    -------
+    float or numpy.ndarray, shape (k,)
+        Angles in [0, pi]; nan where w = 0. Used in notebook 03.
+    """
+    u = check_vector(direction, None, "direction")
+    nu = float(np.linalg.norm(u))
+    if nu == 0.0:
+        raise ValueError("direction is the zero vector; it has no angle")
+    u = u / nu
+    Wa = _as_float_array(W, "W")
+    single = Wa.ndim == 1
+    Wm = np.atleast_2d(Wa)
+    if Wm.ndim != 2 or Wm.shape[1] != u.size:
+        raise ValueError(f"W must have rows of length {u.size}; got shape {Wa.shape}")
+    cos_part = Wm @ u
+    sin_part = np.linalg.norm(Wm - np.outer(cos_part, u), axis=1)
+    with np.errstate(invalid="ignore"):
+        ang = np.where(np.linalg.norm(Wm, axis=1) > 0, np.arctan2(sin_part, cos_part), np.nan)
+    return float(ang[0]) if single else ang
+
+
+@dataclass(frozen=True)
+class HardMarginSVMResult:
+    """Hard-margin SVM: (w, b) minimises ||w||^2 subject to y_i (w.x_i + b) >= 1.
+
+    Attributes
+    ----------
+    w : numpy.ndarray, shape (d,)
+    b : float
+        0 when fitted with bias=False.
+    direction : numpy.ndarray, shape (d,)
+        w / ||w||.
+    offset : float
+        b / ||w||.
+    margin : float
+        1 / ||w||, the geometric margin.
+    support : numpy.ndarray of int
+        Indices with y_i (w.x_i + b) within 1e-6 of 1 (the support vectors).
+    """
+
+    w: np.ndarray
+    b: float
+    direction: np.ndarray
+    offset: float
+    margin: float
+    support: np.ndarray
+
+
+def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> HardMarginSVMResult:
+    """The hard-margin SVM: min ||w||^2 s.t. y_i (w.x_i + b) >= 1 (b = 0 unless bias=True).
+
+    Solved as a QP with SLSQP (analytic gradients) started from a feasible LP point (HiGHS),
+    then rescaled so that the smallest margin is exactly 1. Only w is penalised; with the lift
+    (x, 1) and bias=False the offset is penalised too.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Both classes when bias=True.
+    bias : bool
+        Allow an offset b.
+
+    Returns
+    -------
+    HardMarginSVMResult
+        ValueError if the data are not linearly separable (through the origin when
+        bias=False). Used in notebook 03 (the limit direction of ``fit_logistic_gd``).
+    """
+    Xa, ya = check_Xy(X, y)
+    bias = _check_bias(bias)
+    if bias and np.unique(ya).size == 1:
+        raise ValueError(
+            "y contains one class only: with an offset, b alone classifies every point and the "
+            "max-margin direction is undefined (use bias=False or add the other class)"
+        )
+    d = Xa.shape[1]
+    Z = _signed_rows(Xa, ya, bias=bias)
+    k = Z.shape[1]
+    lp = optimize.linprog(
+        np.zeros(k),
+        A_ub=-Z,
+        b_ub=-np.ones(len(Z)),
+        bounds=[(None, None)] * k,
+        method="highs",
+    )
+    if lp.status != 0:
+        where = "by a hyperplane through the origin (bias=False)" if not bias else ""
+        raise ValueError(
+            f"the data are not linearly separable {where}".rstrip()
+            + ": no (w, b) has y(w.x + b) >= 1 for every example, so there is no max-margin "
+            "separator"
+        )
+    pen = np.ones(k)
+    if bias:
+        pen[-1] = 0.0
+
+    res = optimize.minimize(
+        lambda th: float(np.sum(pen * th * th)),
+        lp.x,
+        jac=lambda th: 2.0 * pen * th,
+        constraints=[{"type": "ineq", "fun": lambda th: Z @ th - 1.0, "jac": lambda th: Z}],
+        method="SLSQP",
+        options={"ftol": 1e-15, "maxiter": 2000},
+    )
+    theta = np.asarray(res.x, dtype=float)
+    m = Z @ theta
+    # SLSQP may stop a hair inside or outside the constraints: rescale so min margin is exactly 1.
+    theta = theta / m.min()
+    m = Z @ theta
+    w = theta[:d].copy()
+    b = float(theta[d]) if bias else 0.0
+    nw = float(np.linalg.norm(w))
+    return HardMarginSVMResult(
+        w=w,
+        b=b,
+        direction=w / nw,
+        offset=b / nw,
+        margin=1.0 / nw,
+        support=np.flatnonzero(m <= 1.0 + 1e-6),
+    )

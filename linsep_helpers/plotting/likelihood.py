@@ -1,0 +1,159 @@
+"""Figures of notebook 03 (the log-likelihood): the probability P(y = +1 | x) shaded over the
+plane."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.axes import Axes
+from numpy.typing import ArrayLike
+
+from .._validate import check_int, check_scalar, check_vector
+from ..logistic import sigmoid
+from .style import PALETTE
+
+__all__ = [
+    "PROBABILITY_CMAP",
+    "probability_grid",
+    "ProbabilityArtists",
+    "draw_probability",
+    "update_probability",
+]
+
+#: P(y = +1 | x) from vermillion (class -1) through white (1/2) to blue (class +1).
+PROBABILITY_CMAP = mpl.colors.LinearSegmentedColormap.from_list(
+    "linsep_probability", [PALETTE["vermillion"], "#FFFFFF", PALETTE["blue"]]
+)
+
+
+def probability_grid(
+    w: ArrayLike,
+    b: float,
+    xlim: Sequence[float],
+    ylim: Sequence[float],
+    *,
+    scale: float = 1.0,
+    resolution: int = 120,
+) -> np.ndarray:
+    """sigma(scale (w.x + b)) on a resolution x resolution grid over the box xlim x ylim.
+
+    The image data of ``draw_probability``: P(y = +1 | x) of the logistic model. Uses the
+    overflow-free sigmoid, so scale may be 1e6.
+
+    Parameters
+    ----------
+    w : array_like, shape (2,)
+    b : float
+    xlim, ylim : (float, float)
+        The box.
+    scale : float
+        c >= 0 in sigma(c (w.x + b)).
+    resolution : int
+        Grid points per side, >= 2.
+
+    Returns
+    -------
+    numpy.ndarray, shape (resolution, resolution)
+        Row k belongs to y = ylim[0] + k (ylim[1] - ylim[0]) / (resolution - 1) (image origin
+        "lower"). Used in notebook 03 (through ``draw_probability``).
+    """
+    wa = check_vector(w, 2, "w")
+    ba = check_scalar(b, "b")
+    s = check_scalar(scale, "scale", nonnegative=True)
+    res = check_int(resolution, "resolution", minimum=2)
+    xs = np.linspace(float(xlim[0]), float(xlim[1]), res)
+    ys = np.linspace(float(ylim[0]), float(ylim[1]), res)
+    gx, gy = np.meshgrid(xs, ys)
+    return np.asarray(sigmoid(s * (wa[0] * gx + wa[1] * gy + ba)))
+
+
+@dataclass(frozen=True)
+class ProbabilityArtists:
+    """The ``image`` of ``draw_probability`` and the box (``xlim``, ``ylim``) and
+    ``resolution`` it was drawn on."""
+
+    image: mpl.image.AxesImage
+    xlim: tuple[float, float]
+    ylim: tuple[float, float]
+    resolution: int
+
+
+def draw_probability(
+    ax: Axes,
+    w: ArrayLike,
+    b: float,
+    *,
+    scale: float = 1.0,
+    resolution: int = 120,
+    alpha: float = 0.6,
+    colorbar: bool = True,
+) -> ProbabilityArtists:
+    """Shade the current limits of ax by P(y = +1 | x) = sigma(scale (w.x + b)).
+
+    Set the axes limits first (e.g. ``square_limits``). The colour scale is fixed to [0, 1],
+    so the image can be updated for any scale without renormalising.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    w : array_like, shape (2,)
+    b : float
+    scale : float
+        c >= 0.
+    resolution : int
+        Grid points per side.
+    alpha : float
+        Opacity of the image.
+    colorbar : bool
+        Add a colour bar.
+
+    Returns
+    -------
+    ProbabilityArtists
+        For ``update_probability``. Used in notebook 03 (the threshold explorer).
+    """
+    xlim = tuple(float(v) for v in ax.get_xlim())
+    ylim = tuple(float(v) for v in ax.get_ylim())
+    grid = probability_grid(w, b, xlim, ylim, scale=scale, resolution=resolution)
+    image = ax.imshow(
+        grid,
+        origin="lower",
+        extent=(xlim[0], xlim[1], ylim[0], ylim[1]),
+        cmap=PROBABILITY_CMAP,
+        vmin=0.0,
+        vmax=1.0,
+        alpha=alpha,
+        interpolation="bilinear",
+        zorder=0,
+    )
+    ax.set_xlim(xlim)
+    ax.set_ylim(ylim)
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, label="$P(y=+1 \\mid x)$", shrink=0.8)
+    return ProbabilityArtists(image=image, xlim=xlim, ylim=ylim, resolution=resolution)
+
+
+def update_probability(
+    arts: ProbabilityArtists, w: ArrayLike, b: float, *, scale: float = 1.0
+) -> None:
+    """Recolour the image of ``draw_probability`` for new (w, b) or a new scale (in place).
+
+    Parameters
+    ----------
+    arts : ProbabilityArtists
+    w : array_like, shape (2,)
+    b : float
+    scale : float
+        c >= 0.
+
+    Returns
+    -------
+    None
+        Used by the explorers.
+    """
+    arts.image.set_data(
+        probability_grid(w, b, arts.xlim, arts.ylim, scale=scale, resolution=arts.resolution)
+    )

@@ -1,0 +1,86 @@
+"""Tests of plotting/linear_programming.py (notebook 04): convex hulls (against scipy's Qhull)
+and Gordan certificates.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from scipy.spatial import ConvexHull
+
+import linsep_helpers as lh
+
+
+def hull_point_set(points):
+    return {tuple(np.round(p, 9)) for p in points}
+
+
+def polygon_vertices(poly):
+    xy = poly.get_xy()
+    return xy[:-1] if len(xy) > 1 and np.allclose(xy[0], xy[-1]) else xy
+
+
+def test_draw_and_update_hulls_follow_the_data():
+    X, y = lh.make_overlapping(30, separation=1.0, seed=3)
+    fig, ax = plt.subplots()
+    arts = lh.draw_hulls(ax, X, y)
+    for label, poly in ((1, arts.pos), (-1, arts.neg)):
+        pts = X[y == label]
+        assert hull_point_set(polygon_vertices(poly)) == hull_point_set(
+            pts[ConvexHull(pts).vertices]
+        )
+    X2 = X + np.array([5.0, -1.0])
+    lh.update_hulls(arts, X2, y)
+    pts = X2[y == 1]
+    assert hull_point_set(polygon_vertices(arts.pos)) == hull_point_set(
+        pts[ConvexHull(pts).vertices]
+    )
+    assert len(ax.patches) == 2  # updated in place, nothing added
+
+
+def test_draw_hulls_one_class_and_bad_labels():
+    fig, ax = plt.subplots()
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    arts = lh.draw_hulls(ax, X, np.ones(3))
+    assert polygon_vertices(arts.neg).shape[0] == 0
+    assert hull_point_set(polygon_vertices(arts.pos)) == hull_point_set(X)
+    with pytest.raises(ValueError, match="label"):
+        lh.draw_hulls(ax, X, [1.0, 2.0, 1.0])
+
+
+def test_draw_certificate_shows_p_spokes_and_weights():
+    X, y = lh.xor_data()
+    lam = np.array([0.25, 0.25, 0.25, 0.25])
+    p = np.array([0.5, 0.5])
+    fig, ax = plt.subplots()
+    ax.set_xlim(-0.5, 1.5)
+    arts = lh.draw_certificate(ax, X, lam, p)
+    assert np.allclose(np.column_stack(arts.point.get_data()), [p])
+    segs = arts.spokes.get_segments()
+    assert len(segs) == 4
+    assert {tuple(s[0]) for s in segs} == {tuple(x) for x in X}
+    assert all(np.allclose(s[1], p) for s in segs)
+    assert all(t.get_visible() and "0.25" in t.get_text() for t in arts.labels)
+    # a sparser certificate: only the support is labelled
+    lam2 = np.array([0.5, 0.0, 0.5, 0.0])
+    lh.update_certificate(arts, X, lam2, [0.5, 0.0])
+    assert len(arts.spokes.get_segments()) == 2
+    assert [t.get_visible() for t in arts.labels] == [True, False, True, False]
+    # None hides everything
+    lh.update_certificate(arts, X, None, None)
+    assert len(arts.point.get_data()[0]) == 0
+    assert len(arts.spokes.get_segments()) == 0
+    assert not any(t.get_visible() for t in arts.labels)
+
+
+def test_draw_certificate_bad_input():
+    X, _ = lh.xor_data()
+    fig, ax = plt.subplots()
+    arts = lh.draw_certificate(ax, X)
+    with pytest.raises(ValueError, match="rows"):
+        lh.update_certificate(arts, X[:3], np.ones(3) / 3, [0.0, 0.0])
+    with pytest.raises(ValueError, match="lam"):
+        lh.update_certificate(arts, X, np.ones(3) / 3, [0.0, 0.0])
+    with pytest.raises(ValueError, match="point"):
+        lh.update_certificate(arts, X, np.ones(4) / 4, [0.0, 0.0, 0.0])
+    with pytest.raises(ValueError):
+        lh.draw_certificate(ax, [[np.nan, 0.0]])

@@ -1,0 +1,102 @@
+"""Tests of graphs.py: the graph families, the brute-force minimum vertex cover and the layout.
+
+The oracle for tau(G) is a brute force over bit masks written here.
+"""
+
+import numpy as np
+import pytest
+
+from linsep_helpers.graphs import (
+    complete_graph,
+    cube_graph,
+    cycle_graph,
+    graph_layout,
+    is_vertex_cover,
+    min_vertex_cover,
+    path_graph,
+    petersen_graph,
+    random_graph,
+    star_graph,
+)
+
+
+def _tau(n: int, edges: list[tuple[int, int]]) -> int:
+    """Minimum vertex cover size by trying every subset."""
+    best = n
+    for mask in range(2**n):
+        if all((mask >> i) & 1 or (mask >> j) & 1 for i, j in edges):
+            best = min(best, bin(mask).count("1"))
+    return best
+
+
+SMALL_GRAPHS = (
+    [("path", *path_graph(k)) for k in range(1, 7)]
+    + [("cycle", *cycle_graph(k)) for k in range(3, 8)]
+    + [("star", *star_graph(k)) for k in range(1, 6)]
+    + [("complete", *complete_graph(k)) for k in range(3, 6)]
+    + [("petersen", *petersen_graph())]
+)
+
+
+def test_petersen_graph_facts():
+    n, E = petersen_graph()
+    assert n == 10 and len(E) == 15
+    degree = np.zeros(n, dtype=int)
+    for i, j in E:
+        degree[i] += 1
+        degree[j] += 1
+    assert np.all(degree == 3)
+    assert _tau(n, E) == 6
+
+
+def test_min_vertex_cover_small_cases():
+    assert min_vertex_cover(3, []) == ()
+    for name, n, E in SMALL_GRAPHS:
+        cover = min_vertex_cover(n, E)
+        assert len(cover) == _tau(n, E), name
+        assert all(i in cover or j in cover for i, j in E)
+
+
+def test_graph_helpers_shapes():
+    assert path_graph(1) == (1, [])
+    assert cycle_graph(3) == (3, [(0, 1), (1, 2), (0, 2)])
+    assert star_graph(3) == (4, [(0, 1), (0, 2), (0, 3)])
+    assert complete_graph(4)[1] == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    n, E = random_graph(8, 1.0, seed=3)
+    assert len(E) == 28
+    assert random_graph(8, 0.0)[1] == []
+    assert random_graph(8, 0.5, seed=7) == random_graph(8, 0.5, seed=7)
+    for n, E in [petersen_graph(), cycle_graph(6)]:
+        pos = graph_layout(n, E)
+        assert pos.shape == (n, 2)
+        assert len({tuple(np.round(p, 9)) for p in pos}) == n
+    pos = graph_layout(*petersen_graph())
+    assert np.allclose(np.linalg.norm(pos[:5], axis=1), 1.0)
+    assert np.allclose(np.linalg.norm(pos[5:], axis=1), 0.5)
+
+
+def test_cube_graph():
+    n, edges = cube_graph()
+    assert n == 8 and len(edges) == 12
+    assert all(bin(i ^ j).count("1") == 1 for i, j in edges)
+    assert _tau(n, edges) == 4
+
+
+def test_bad_graph_arguments():
+    with pytest.raises(ValueError, match="n must be >= 3"):
+        cycle_graph(2)
+    with pytest.raises(ValueError, match="probability"):
+        random_graph(5, 1.5)
+    with pytest.raises(ValueError, match="leaves"):
+        star_graph(0)
+    with pytest.raises(ValueError, match="too large"):
+        min_vertex_cover(25, [])
+    with pytest.raises(ValueError, match="0..3"):
+        is_vertex_cover(4, [(0, 1)], [7])
+
+
+def test_is_vertex_cover_against_the_definition():
+    n, E = cycle_graph(5)
+    for mask in range(2**n):
+        C = [v for v in range(n) if (mask >> v) & 1]
+        assert is_vertex_cover(n, E, C) == all(i in C or j in C for i, j in E)
