@@ -141,7 +141,13 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
         except np.linalg.LinAlgError:
             break
         new = theta - step
-        if f(new)[0] <= f(theta)[0]:
+        (f_old, g_old), (f_new, g_new) = f(theta), f(new)
+        # Accept a step that lowers the loss, or lowers the gradient while the loss stays
+        # within rounding (near the optimum the loss cannot resolve the improvement).
+        rounding = 8 * np.finfo(float).eps * max(abs(f_old), 1.0)
+        if f_new <= f_old or (
+            f_new <= f_old + rounding and np.linalg.norm(g_new) < np.linalg.norm(g_old)
+        ):
             theta = new
         else:
             break

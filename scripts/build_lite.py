@@ -71,7 +71,9 @@ def build_wheel(out_dir: Path) -> Path:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     name, version = project["name"], project["version"]
     dist_info = f"{name}-{version}.dist-info"
-    files = {f"{name}/{p.name}": p.read_bytes() for p in sorted((ROOT / name).glob("*.py"))}
+    files = {
+        p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / name).rglob("*.py"))
+    }
     files[f"{dist_info}/METADATA"] = _metadata(project).encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: linsep build_lite.py\n"

@@ -122,9 +122,11 @@ def test_the_wheel_installs_offline_and_imports_the_package(tmp_path):
     wheel = _load_script().build_wheel(tmp_path / "wheels")
     with zipfile.ZipFile(wheel) as zf:
         modules = sorted(n for n in zf.namelist() if n.startswith("linsep_helpers/"))
+    # every module, subpackages (explorers, exercises, plotting) included
     assert modules == sorted(
-        f"linsep_helpers/{p.name}" for p in (ROOT / "linsep_helpers").glob("*.py")
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "linsep_helpers").rglob("*.py")
     )
+    assert "linsep_helpers/explorers/__init__.py" in modules
     target = tmp_path / "target"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
