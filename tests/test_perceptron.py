@@ -637,7 +637,7 @@ def test_other_functions_reject_bad_input():
     with pytest.raises(ValueError, match=r"\|b_star\| <= R"):
         mistake_bound(Xp, [1, 1], np.array([0.1, 0.1]), 5.0, variant="learning_rate")
     with pytest.raises(ValueError, match="w_star has length"):
-        mistake_bound(X0, Y0, np.ones(3), 0.0, "affine")
+        mistake_bound(X0, Y0, np.ones(3), 0.0, variant="affine")
     with pytest.raises(ValueError, match="d must be >= 1"):
         staircase_updates(0)
     with pytest.raises(ValueError, match="order must be one of"):
