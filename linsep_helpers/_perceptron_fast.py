@@ -9,7 +9,7 @@ is therefore *guarded*:
     For any order of summation, |fl(x.w) - x.w| <= gamma_d sum_j |x_j w_j|
     <= gamma_d ||x|| ||w||  with gamma_d = d u / (1 - d u), u = 2^-53 (Higham, Accuracy and
     Stability of Numerical Algorithms, 3.1), so the two computed margins differ by at most
-    T/2 with T = 4 (d + 2) u R W, R >= max ||x_i||, W >= ||w||.
+    T/2 with T = 4 (d + 2) u R W, R >= max ||x_i|| (R = ||X||_F), W >= ||w||.
 
 A row is a *candidate* when its gemv margin is <= the threshold + T (every mistake of the
 plain loop is a candidate: rounding is monotone, so the float comparison cannot lose it).  A
@@ -28,7 +28,8 @@ Speed tricks (none of them changes the run):
   n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
   thresholds -y b + T are cached per value of b while b revisits few values.
 - W is a power of two, recomputed only when the bound ||w|| <= ||w_0|| + M lr R passes it,
-  so T (and the cache) rarely change.
+  so T (and the cache) rarely change.  R = ||X||_F is accumulated chunk by chunk during the
+  first pass (a BLAS dot on rows the product just read), not by a pass of its own.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ _TCACHE_MAX = 1 << 19
 _U = 2.0**-53
 _SLACK = 1.0 + 1e-9  # covers the rounding of the bounds R and ||w|| themselves
 _INF = float("inf")
+
+
+def _sum_of_squares(a: np.ndarray) -> float:
+    """sum a_k^2 of a 1-D array, by BLAS dots of at most 8192 entries (never threaded)."""
+    return sum(float(a[k : k + 8192] @ a[k : k + 8192]) for k in range(0, a.size, 8192))
 
 
 def _power_of_two_above(x: float) -> float:
@@ -78,13 +84,17 @@ def cyclic_run(
     w = w.copy()
     b = float(b)
     cap = _INF if max_updates is None else max_updates
-    # the guard: T = c R W bounds twice the gap between any two summation orders
-    R = math.sqrt(float(np.max(np.einsum("ij,ij->i", X, X)))) * _SLACK
+    # the guard T = c R W bounds twice the gap between any two summation orders.  R is the
+    # Frobenius norm of the rows [0, seen) (>= ||x_i|| for each of them), accumulated with
+    # one BLAS dot per chunk while the first pass reads X anyway (no extra pass over X)
     c = 4.0 * (d + 2) * _U
     w_bound = math.sqrt(float(w @ w)) * _SLACK
     W = _power_of_two_above(w_bound)
+    seen, sum_sq = 0, 0.0
+    if not X.flags.c_contiguous:  # rows [seen, r) are not one contiguous block
+        seen, sum_sq = n, _sum_of_squares(X.ravel(order="K"))
+    R = math.sqrt(sum_sq) * _SLACK
     T = c * R * W + 4.0 * d * 5e-324  # the tiny term covers subnormal products
-    step_bound = lr * R * _SLACK
 
     # C-ordered: the method a.dot(w) (cheapest call) computes a @ w
     cdot = X.flags.c_contiguous
@@ -105,6 +115,11 @@ def cyclic_run(
         return th
 
     def go_signed() -> tuple[np.ndarray, int]:
+        nonlocal seen, sum_sq, R, T
+        if seen < n:  # cached thresholds need the final R
+            seen, sum_sq = n, sum_sq + _sum_of_squares(X[seen:].ravel())
+            R = math.sqrt(sum_sq) * _SLACK
+            T = c * R * W + 4.0 * d * 5e-324
         A = np.empty_like(X)  # same memory layout as X
         np.multiply(X, y[:, None], out=A)
         tcache.clear()
@@ -133,6 +148,10 @@ def cyclic_run(
             r = p + _PIECE if _PIECE + 1 < q - p <= split and early > thr_early else q
             s = p
             while True:
+                if r > seen:  # first visit of rows [seen, r): add them to R
+                    seen, sum_sq = r, sum_sq + _sum_of_squares(X[seen:r].ravel())
+                    R = math.sqrt(sum_sq) * _SLACK
+                    T = c * R * W + 4.0 * d * 5e-324
                 m = A[s:r].dot(w) if cdot else A[s:r] @ w
                 if mode == 2:
                     th = t[s:r]
@@ -179,7 +198,7 @@ def cyclic_run(
                 np.multiply(X[i], lr * yi, out=step)
                 w += step
             updates += 1
-            w_bound += step_bound
+            w_bound += lr * R  # ||x_i|| <= R (row i was seen)
             if w_bound > W:  # recompute ||w|| exactly; raise W if needed
                 w_bound = math.sqrt(float(w @ w)) * _SLACK
                 if w_bound > W:

@@ -39,9 +39,9 @@ __all__ = [
 
 _ORDERS = ("cyclic", "random", "batch")
 _VARIANTS = ("homogeneous", "affine", "lift", "learning_rate")
-# the fast cyclic path pays off from this many entries n d (measured: below it, setting up
-# the chunked search costs more than the plain loop's few visits)
-_FAST_MIN_ENTRIES = 64
+# the fast cyclic path pays off from this many examples (measured: below it, setting up the
+# chunked search costs more than the plain loop's few visits, whatever d and the trace)
+_FAST_MIN_ROWS = 16
 
 
 # ----------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def perceptron(
     Notes
     -----
     The run is :func:`_plain_loop`, one example at a time.  For order="cyclic" with
-    n d >= 64 it is computed by ``_perceptron_fast.cyclic_run``, which finds the next
+    n >= 16 examples (with or without the trace) it is computed by ``_perceptron_fast.cyclic_run``, which finds the next
     mistake with one matrix-vector product per chunk and settles near-ties with the plain
     loop's own test: the tests check that both give bit-identical runs (w, b, updates,
     trace).  order="batch" computes the scan's margins as y * (X @ w + b).
@@ -258,7 +258,7 @@ def perceptron(
     args = (Xa, ya, w, b, lr, bs, epochs, max_updates)
     if order == "batch":
         w_end, b_end, mpe, converged = _batch_loop(*args, steps)
-    elif order == "cyclic" and n * d >= _FAST_MIN_ENTRIES:
+    elif order == "cyclic" and n >= _FAST_MIN_ROWS:
         w_end, b_end, mpe, converged = cyclic_run(
             Xa, ya, w, b, lr=lr, bias_step=bs, max_epochs=epochs, max_updates=max_updates,
             trace=steps,
