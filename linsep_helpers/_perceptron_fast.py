@@ -27,8 +27,8 @@ Speed tricks (none of them changes the run):
 - Signed rows: once the run has made n d / 1024 updates (which repays the copy) and
   n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
   thresholds -y b + T are cached per value of b while b revisits few values.
-- W is a power of two, recomputed only when the bound ||w|| <= ||w_0|| + M lr R passes it,
-  so T (and the cache) rarely change.  R = ||X||_F is accumulated chunk by chunk during the
+- W is a power of two above the bound ||w|| <= ||w_0|| + M lr R (M updates), so T (and
+  the cache) change only when M doubles.  R = ||X||_F is accumulated chunk by chunk during the
   first pass (a BLAS dot on rows the product just read), not by a pass of its own.
 """
 
@@ -50,8 +50,16 @@ _INF = float("inf")
 
 
 def _sum_of_squares(a: np.ndarray) -> float:
-    """sum a_k^2 of a 1-D array, by BLAS dots of at most 8192 entries (never threaded)."""
-    return sum(float(a[k : k + 8192] @ a[k : k + 8192]) for k in range(0, a.size, 8192))
+    """sum_k a_k^2 of a 1-D array, by BLAS dots of at most 10000 entries.
+
+    Larger dots are multi-threaded in OpenBLAS, and waking its threads on a busy machine
+    can cost milliseconds.
+    """
+    total = 0.0
+    for k in range(0, a.size, 10000):
+        piece = a[k : k + 10000]
+        total += float(piece @ piece)
+    return total
 
 
 def _power_of_two_above(x: float) -> float:
@@ -91,7 +99,7 @@ def cyclic_run(
     w_bound = math.sqrt(float(w @ w)) * _SLACK
     W = _power_of_two_above(w_bound)
     seen, sum_sq = 0, 0.0
-    if not X.flags.c_contiguous:  # rows [seen, r) are not one contiguous block
+    if n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
         seen, sum_sq = n, _sum_of_squares(X.ravel(order="K"))
     R = math.sqrt(sum_sq) * _SLACK
     T = c * R * W + 4.0 * d * 5e-324  # the tiny term covers subnormal products
@@ -109,23 +117,18 @@ def cyclic_run(
     misses = 0
     signed_at = n * d // 1024 if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous) else -1
 
-    def thresholds() -> np.ndarray:
+    def thresholds(b: float) -> np.ndarray:
         th = ny * b
         th += T
         return th
 
     def go_signed() -> tuple[np.ndarray, int]:
-        nonlocal seen, sum_sq, R, T
-        if seen < n:  # cached thresholds need the final R
-            seen, sum_sq = n, sum_sq + _sum_of_squares(X[seen:].ravel())
-            R = math.sqrt(sum_sq) * _SLACK
-            T = c * R * W + 4.0 * d * 5e-324
         A = np.empty_like(X)  # same memory layout as X
         np.multiply(X, y[:, None], out=A)
         tcache.clear()
         if not bias:
             return A, 1
-        tcache[b] = thresholds()
+        tcache[b] = thresholds(b)
         return A, 2 if 16 * n <= _TCACHE_MAX else 3
 
     if signed_at == 0:
@@ -175,19 +178,20 @@ def cyclic_run(
                     k *= 2
                 continue
             i = s + j
+            yi = y.item(i)
             mi = m.item(j)
-            if mode >= 2:
-                clear = mi + 2.0 * T < th.item(j)  # => mi + T < -y b (monotone rounding)
-            else:
-                clear = mi < -T
+            # a clear mistake: the margin is below the threshold by more than T (rounding is
+            # monotone, so fl(mi + T) < -yi b implies mi + T < -yi b)
+            clear = mi < -T if mode < 2 else mi + T < -yi * b
             if not clear and not y[i] * (w @ X[i] + b) <= 0:
                 # a near-tie that the plain loop does not count (its very expression,
                 # the same operands as ``_plain_loop``'s ``y[i] * (w @ X[i] + b)``)
                 p = i + 1
                 continue
-            k = max(_CHUNK_MIN, 2 * (i - p + 1))
+            k = 2 * (i - p + 1)
+            if k < _CHUNK_MIN:
+                k = _CHUNK_MIN
             early = 0.875 * early + (0.125 if i - p0 < _PIECE else 0.0)
-            yi = y.item(i)
             if mode:
                 if lr == 1.0:
                     w += A[i]
@@ -198,13 +202,12 @@ def cyclic_run(
                 np.multiply(X[i], lr * yi, out=step)
                 w += step
             updates += 1
-            w_bound += lr * R  # ||x_i|| <= R (row i was seen)
-            if w_bound > W:  # recompute ||w|| exactly; raise W if needed
-                w_bound = math.sqrt(float(w @ w)) * _SLACK
-                if w_bound > W:
-                    W = _power_of_two_above(w_bound)
-                    T = c * R * W + 4.0 * d * 5e-324
-                    tcache.clear()
+            w_bound += lr * R  # ||w|| <= ||w_0|| + M lr R (row i was seen: ||x_i|| <= R)
+            if w_bound > W:
+                W = 2.0 * W if 2.0 * W >= w_bound else _power_of_two_above(w_bound)
+                T = c * R * W + 4.0 * d * 5e-324
+                for key in tcache:  # same keys, new T (not counted as misses)
+                    tcache[key] = thresholds(key)
             if bias:
                 b += bias_step * yi
                 if not -_INF < b < _INF and mode:
@@ -215,7 +218,7 @@ def cyclic_run(
                     misses += 1
                     if len(tcache) >= tmax:
                         tcache.clear()
-                    t = tcache[b] = thresholds()
+                    t = tcache[b] = thresholds(b)
                     if misses > 32 and 4 * misses > updates:
                         mode = 3  # b rarely repeats: thresholds per product
             if updates == signed_at and -_INF < b < _INF:
