@@ -28,8 +28,10 @@ Speed tricks (none of them changes the run):
   n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
   thresholds -y b + T are cached per value of b while b revisits few values.
 - W is a power of two above the bound ||w|| <= ||w_0|| + M lr R (M updates), so T (and
-  the cache) change only when M doubles.  R = ||X||_F is accumulated chunk by chunk during the
-  first pass (a BLAS dot on rows the product just read), not by a pass of its own.
+  the cache) change only when M doubles.  R = ||X||_F costs one BLAS dot over X; above
+  2^20 entries it is accumulated chunk by chunk during the first pass (over the rows the
+  product just read: R of the rows seen so far bounds every one of them), not by a pass
+  of its own.
 """
 
 from __future__ import annotations
@@ -92,9 +94,8 @@ def cyclic_run(
     w = w.copy()
     b = float(b)
     cap = _INF if max_updates is None else max_updates
-    # the guard T = c R W bounds twice the gap between any two summation orders.  R is the
-    # Frobenius norm of the rows [0, seen) (>= ||x_i|| for each of them), accumulated with
-    # one BLAS dot per chunk while the first pass reads X anyway (no extra pass over X)
+    # the guard T = c R W bounds twice the gap between any two summation orders; R is the
+    # Frobenius norm of the rows [0, seen), which bounds ||x_i|| for each of them
     c = 4.0 * (d + 2) * _U
     w_bound = math.sqrt(float(w @ w)) * _SLACK
     W = _power_of_two_above(w_bound)

@@ -1,14 +1,10 @@
-"""The perceptron, its variants, the convergence proof along a run and the mistake bounds.
+"""The perceptron, its averaged and pocket variants, the convergence proof and the bounds.
 
-Conventions: labels y in {-1, +1} ({0, 1} is accepted and mapped); a *mistake* is
-y (w.x + b) <= 0 (a tie counts as a mistake); R = max_i ||x_i||.
-
-The argument rule: functions that learn from or describe data take (X, y, ...); options are
-keyword-only.  The heart of the module is :func:`_plain_loop`, the loop notebook 02 shows;
+Conventions: labels y in {-1, +1} ({0, 1} is mapped); a *mistake* is y (w.x + b) <= 0 (a tie
+counts); R = max_i ||x_i||.  Functions that learn from or describe data take (X, y, ...),
+options are keyword-only.  The heart is :func:`_plain_loop`, the loop notebook 02 shows;
 long cyclic runs go through ``_perceptron_fast``, which makes bit for bit the same run.
-
-Used in notebooks 02 (the perceptron and its convergence proof), 04 and 05 (pocket /
-averaged perceptron on non-separable data).
+Used in notebooks 02, 04 and 05.
 """
 
 from __future__ import annotations
@@ -44,12 +40,11 @@ _VARIANTS = ("homogeneous", "affine", "lift", "learning_rate")
 _FAST_MIN_ROWS = 16
 
 
-# ----------------------------------------------------------------------------------------
-# The perceptron
-# ----------------------------------------------------------------------------------------
-
-
-def _plain_loop(X, y, w, b, lr, bias_step, max_epochs, max_updates, rng, trace):
+def _plain_loop(
+    X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float, lr: float, bias_step: float,
+    max_epochs: int, max_updates: int | None, rng: np.random.Generator | None,
+    trace: list | None,
+) -> tuple[np.ndarray, float, list[int], bool]:  # fmt: skip
     """The perceptron, one example at a time (the loop notebook 02 shows).
 
     Returns (w, b, mistakes_per_epoch, converged); appends (i, epoch, w, b) to ``trace`` (a
@@ -74,7 +69,10 @@ def _plain_loop(X, y, w, b, lr, bias_step, max_epochs, max_updates, rng, trace):
     return w, b, mistakes_per_epoch, False
 
 
-def _batch_loop(X, y, w, b, lr, bias_step, max_epochs, max_updates, trace):
+def _batch_loop(
+    X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float, lr: float, bias_step: float,
+    max_epochs: int, max_updates: int | None, trace: list | None,
+) -> tuple[np.ndarray, float, list[int], bool]:  # fmt: skip
     """order="batch": every scan looks at all examples and updates on the first mistake."""
     mistakes_per_scan, updates = [], 0
     for scan in range(max_epochs):
@@ -95,18 +93,14 @@ def _batch_loop(X, y, w, b, lr, bias_step, max_epochs, max_updates, trace):
 
 @dataclass(frozen=True)
 class PerceptronTrace:
-    """Every state of a perceptron run (M updates).
+    """Every state of a perceptron run with M updates.
 
     Attributes
     ----------
-    w : ndarray, shape (M + 1, d)
-        Row 0 the start, row t the weights after update t.
-    b : ndarray, shape (M + 1,)
-        The biases, same indexing (all 0 for the homogeneous perceptron).
-    index : ndarray of int, shape (M,)
-        The example (row of X) that caused update t.
-    epoch : ndarray of int, shape (M,)
-        The epoch (0-based; the scan for order="batch") of update t.
+    w, b : ndarray, shapes (M + 1, d) and (M + 1,)
+        Row 0 the start, row t the weights and bias after update t.
+    index, epoch : ndarray of int, shape (M,)
+        The example (row of X) of update t and its epoch (0-based; the scan for "batch").
     """
 
     w: np.ndarray
@@ -128,10 +122,8 @@ class PerceptronResult:
     ----------
     w, b : ndarray, float
         The final weights and bias.
-    updates : int
-        M, the number of updates.
-    epochs : int
-        Passes started (scans for order="batch").
+    updates, epochs : int
+        M, the number of updates; the passes started (scans for order="batch").
     converged : bool
         True iff the run ended with a pass (scan) without a mistake.
     mistakes_per_epoch : ndarray of int
@@ -139,7 +131,7 @@ class PerceptronResult:
     trace : PerceptronTrace or None
         Every state of the run (trace=True).
     bias, lr, bias_step, order
-        The run's settings (kept for :func:`invariants`; bias_step is 0 when bias=False).
+        The settings (for :func:`invariants`; bias_step is 0 when bias=False).
     """
 
     w: np.ndarray
@@ -165,7 +157,10 @@ class PerceptronResult:
         return float(np.sqrt(self.bias_step / self.lr))
 
 
-def _check_options(X, y, bias, lr, bias_step, order, orders=_ORDERS):
+def _check_options(
+    X: ArrayLike, y: ArrayLike, bias: bool, lr: float, bias_step: float | None, order: str,
+    orders: tuple[str, ...] = _ORDERS,
+) -> tuple[np.ndarray, np.ndarray, float, float]:  # fmt: skip
     """Validated (X, y, lr, bias_step); bias_step is 0 for the homogeneous perceptron."""
     Xa, ya = check_Xy(X, y)
     check_choice(order, "order", orders)
@@ -208,25 +203,18 @@ def perceptron(
 
     Parameters
     ----------
-    X : array_like, shape (n, d)
-    y : array_like, shape (n,)
-        Labels in {-1, +1} (or {0, 1}).
-    bias, lr, bias_step
-        The update rule above.
-    max_epochs : int
-        At most this many passes (scans for order="batch").
+    X, y : array_like, shapes (n, d) and (n,)
+        The examples and their labels in {-1, +1} (or {0, 1}).
+    bias, lr, bias_step, max_epochs, max_updates
+        The update rule and the stopping rule above (max_epochs counts scans for "batch").
     order : {"cyclic", "random", "batch"}
         "cyclic": every pass visits 0..n-1; "random": a fresh permutation per pass from
         np.random.default_rng(seed); "batch": every scan looks at all examples and updates
         on the first mistake in index order (Shalev-Shwartz).
-    seed : int or None
-        Seed of the permutations (order="random").
     w0, b0
         The start (b0 must be 0 when bias=False).
     trace : bool
         Record every state (O(M d) memory; trace=False for long runs).
-    max_updates : int or None
-        Stop after this many updates.
 
     Returns
     -------
@@ -234,11 +222,11 @@ def perceptron(
 
     Notes
     -----
-    The run is :func:`_plain_loop`, one example at a time.  For order="cyclic" with
-    n >= 16 examples (with or without the trace) it is computed by ``_perceptron_fast.cyclic_run``, which finds the next
-    mistake with one matrix-vector product per chunk and settles near-ties with the plain
-    loop's own test: the tests check that both give bit-identical runs (w, b, updates,
-    trace).  order="batch" computes the scan's margins as y * (X @ w + b).
+    The run is :func:`_plain_loop`.  For order="cyclic" and n >= 16 examples (measured:
+    from there it is faster, with or without the trace) ``_perceptron_fast.cyclic_run``
+    computes it: one matrix-vector product per chunk of examples finds the next mistake,
+    near-ties are settled by the plain loop's own test, and the tests check that both give
+    bit-identical runs (w, b, updates, trace).  order="batch" computes y * (X @ w + b).
 
     Used in notebooks 02, 04 and 05.
     """
@@ -290,11 +278,6 @@ def _as_trace(w0: np.ndarray, b0: float, steps: list) -> PerceptronTrace:
         index=np.array([s[0] for s in steps], dtype=np.int64),
         epoch=np.array([s[1] for s in steps], dtype=np.int64),
     )
-
-
-# ----------------------------------------------------------------------------------------
-# The convergence proof along a run
-# ----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -397,11 +380,6 @@ def invariants(
         lr=lr,
         bound=float(radius * radius / (gamma * gamma)),
     )
-
-
-# ----------------------------------------------------------------------------------------
-# Averaged and pocket perceptrons (non-separable data)
-# ----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -577,11 +555,6 @@ def pocket_perceptron(
         pocket_errors_per_epoch=np.asarray(pocket_history, dtype=np.int64),
         errors_per_update=np.asarray(per_update, dtype=np.int64),
     )
-
-
-# ----------------------------------------------------------------------------------------
-# Bounds
-# ----------------------------------------------------------------------------------------
 
 
 def _separating_margin(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> float:

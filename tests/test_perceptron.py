@@ -414,7 +414,9 @@ def test_scaling_x_leaves_bound_and_sequence_unchanged(seed, s):
     hom = mistake_bound(Xh, y, uh, 0.0, variant="homogeneous")
     assert mistake_bound(s * Xh, y, uh, 0.0, variant="homogeneous") == pytest.approx(hom, rel=1e-9)
     lrb = mistake_bound(X, y, ws, bs, variant="learning_rate")
-    assert mistake_bound(s * X, y, ws, s * bs, variant="learning_rate") == pytest.approx(lrb, rel=1e-9)
+    assert mistake_bound(s * X, y, ws, s * bs, variant="learning_rate") == pytest.approx(
+        lrb, rel=1e-9
+    )
     lb = mistake_bound(X, y, ws, bs, variant="lift", r=1.0)
     assert mistake_bound(s * X, y, ws, s * bs, variant="lift", r=s) == pytest.approx(lb, rel=1e-9)
     a = perceptron(Xh, y, bias=False, max_epochs=BIG)
