@@ -27,6 +27,8 @@ Speed tricks (none of them changes the run):
 - Signed rows: once the run has made n d / 1024 updates (which repays the copy) and
   n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
   thresholds -y b + T are cached per value of b while b revisits few values.
+- Integer data (with integer lr, bias_step and start) need no guard while R W + |b| < 2^52:
+  every partial sum is then an exact integer, in any order.
 - W is a power of two above the bound ||w|| <= ||w_0|| + M lr R (M updates), so T (and
   the cache) change only when M doubles.  R = ||X||_F costs one BLAS dot over X; above
   2^20 entries it is accumulated chunk by chunk during the first pass (over the rows the
@@ -62,6 +64,18 @@ def _sum_of_squares(a: np.ndarray) -> float:
         piece = a[k : k + 10000]
         total += float(piece @ piece)
     return total
+
+
+def _integer_valued(X: np.ndarray, w: np.ndarray, b: float, lr: float, step: float) -> bool:
+    """True if X, w, b, lr and the bias step are all integers (first row tested first)."""
+    scalars = np.array([b, lr, step])
+    parts = (scalars, w, X[0], X)
+    return all(bool(np.all(np.trunc(a) == a)) for a in parts)
+
+
+def _tolerance(exact: bool, c: float, R: float, W: float, d: int) -> float:
+    """T = c R W (0 while the arithmetic is exact); the tiny term covers subnormals."""
+    return 0.0 if exact else c * R * W + 4.0 * d * 5e-324
 
 
 def _power_of_two_above(x: float) -> float:
@@ -103,7 +117,10 @@ def cyclic_run(
     if n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
         seen, sum_sq = n, _sum_of_squares(X.ravel(order="K"))
     R = math.sqrt(sum_sq) * _SLACK
-    T = c * R * W + 4.0 * d * 5e-324  # the tiny term covers subnormal products
+    # integer data, steps and start: while every |partial sum| <= R W + |b| < 2^52 all
+    # products and sums are exact integers, whatever the order: T = 0, no near-tie to settle
+    exact = _integer_valued(X, w, b, lr, bias_step) and R * W < 2.0**51 and abs(b) < 2.0**51
+    T = _tolerance(exact, c, R, W, d)
 
     # C-ordered: the method a.dot(w) (cheapest call) computes a @ w
     cdot = X.flags.c_contiguous
@@ -122,6 +139,10 @@ def cyclic_run(
         th = ny * b
         th += T
         return th
+
+    def retune() -> None:  # T changed: same cached values of b, new thresholds
+        for key in tcache:
+            tcache[key] = thresholds(key)
 
     def go_signed() -> tuple[np.ndarray, int]:
         A = np.empty_like(X)  # same memory layout as X
@@ -155,7 +176,8 @@ def cyclic_run(
                 if r > seen:  # first visit of rows [seen, r): add them to R
                     seen, sum_sq = r, sum_sq + _sum_of_squares(X[seen:r].ravel())
                     R = math.sqrt(sum_sq) * _SLACK
-                    T = c * R * W + 4.0 * d * 5e-324
+                    exact = exact and R * W < 2.0**51
+                    T = _tolerance(exact, c, R, W, d)
                 m = A[s:r].dot(w) if cdot else A[s:r] @ w
                 if mode == 2:
                     th = t[s:r]
@@ -183,7 +205,7 @@ def cyclic_run(
             mi = m.item(j)
             # a clear mistake: the margin is below the threshold by more than T (rounding is
             # monotone, so fl(mi + T) < -yi b implies mi + T < -yi b)
-            clear = mi < -T if mode < 2 else mi + T < -yi * b
+            clear = exact or (mi < -T if mode < 2 else mi + T < -yi * b)
             if not clear and not y[i] * (w @ X[i] + b) <= 0:
                 # a near-tie that the plain loop does not count (its very expression,
                 # the same operands as ``_plain_loop``'s ``y[i] * (w @ X[i] + b)``)
@@ -206,11 +228,15 @@ def cyclic_run(
             w_bound += lr * R  # ||w|| <= ||w_0|| + M lr R (row i was seen: ||x_i|| <= R)
             if w_bound > W:
                 W = 2.0 * W if 2.0 * W >= w_bound else _power_of_two_above(w_bound)
-                T = c * R * W + 4.0 * d * 5e-324
-                for key in tcache:  # same keys, new T (not counted as misses)
-                    tcache[key] = thresholds(key)
+                exact = exact and R * W < 2.0**51
+                T = _tolerance(exact, c, R, W, d)
+                retune()
             if bias:
                 b += bias_step * yi
+                if exact and not -(2.0**51) < b < 2.0**51:
+                    exact = False
+                    T = _tolerance(exact, c, R, W, d)
+                    retune()
                 if not -_INF < b < _INF and mode:
                     mode, A = 0, X  # keep the plain test from now on
             if mode == 2:

@@ -35,9 +35,6 @@ __all__ = [
 
 _ORDERS = ("cyclic", "random", "batch")
 _VARIANTS = ("homogeneous", "affine", "lift", "learning_rate")
-# the fast cyclic path pays off from this many examples (measured: below it, setting up the
-# chunked search costs more than the plain loop's few visits, whatever d and the trace)
-_FAST_MIN_ROWS = 16
 
 
 def _plain_loop(
@@ -222,11 +219,12 @@ def perceptron(
 
     Notes
     -----
-    The run is :func:`_plain_loop`.  For order="cyclic" and n >= 16 examples (measured:
-    from there it is faster, with or without the trace) ``_perceptron_fast.cyclic_run``
-    computes it: one matrix-vector product per chunk of examples finds the next mistake,
-    near-ties are settled by the plain loop's own test, and the tests check that both give
-    bit-identical runs (w, b, updates, trace).  order="batch" computes y * (X @ w + b).
+    The run is :func:`_plain_loop`.  For order="cyclic" ``_perceptron_fast.cyclic_run``
+    computes it (measured: faster from n = 16 examples, or from ~20 us of run on fewer,
+    with or without the trace): one matrix-vector product per chunk of examples finds the
+    next mistake, near-ties are settled by the plain loop's own test, and the tests check
+    that both give bit-identical runs (w, b, updates, trace).  order="batch" computes the
+    scan as y * (X @ w + b).
 
     Used in notebooks 02, 04 and 05.
     """
@@ -246,7 +244,7 @@ def perceptron(
     args = (Xa, ya, w, b, lr, bs, epochs, max_updates)
     if order == "batch":
         w_end, b_end, mpe, converged = _batch_loop(*args, steps)
-    elif order == "cyclic" and n >= _FAST_MIN_ROWS:
+    elif order == "cyclic":
         w_end, b_end, mpe, converged = cyclic_run(
             Xa, ya, w, b, lr=lr, bias_step=bs, max_epochs=epochs, max_updates=max_updates,
             trace=steps,

@@ -140,6 +140,15 @@ def test_fast_path_on_longer_runs(kind, n, d, bias_step, max_epochs):
                            max_updates=None) > 10  # fmt: skip
 
 
+@pytest.mark.parametrize("d", [2, 3, 5, 8, 13, 20])
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("bias_step", [0.0, 1.0, 0.3])
+def test_fast_path_on_near_ties(d, seed, bias_step):
+    # decimal data: margins such as 0.1 + 0.2 - 0.3 whose sign depends on the summation order
+    X, y = make_data("decimal", 300, d, seed)
+    assert_same_run(X, y, lr=1.0, bias_step=bias_step, max_epochs=15, max_updates=None)
+
+
 def test_decimal_data_have_near_ties_that_gemv_and_dot_round_differently():
     # the guard is needed: on such data a chunked product and the per-example dot give
     # different floats for some margins (so an unguarded search could disagree)
