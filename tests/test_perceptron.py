@@ -652,3 +652,57 @@ def test_other_functions_reject_bad_input():
         pocket_perceptron(X0, Y0, max_epochs=0)
     with pytest.raises(ValueError, match="PerceptronResult"):
         invariants(X0, Y0, "not a result", W0, B0)
+
+
+def naive_pocket(X, y, *, max_epochs, lr, bias_step, order, seed):
+    """Gallant's pocket with ratchet, written from the definition."""
+    n, d = X.shape
+    rng = np.random.default_rng(seed)
+    w, b = np.zeros(d), 0.0
+    best = (w, b, n)  # w = 0 misclassifies every example (ties count)
+    history, per_epoch = [], []
+    for _ in range(max_epochs):
+        count = 0
+        for i in rng.permutation(n) if order == "random" else range(n):
+            if y[i] * (np.dot(w, X[i]) + b) <= 0:
+                w, b, count = w + lr * y[i] * X[i], b + bias_step * y[i], count + 1
+                errors = int(np.sum(y * (X @ w + b) <= 0))
+                history.append(errors)
+                if errors < best[2]:
+                    best = (w, b, errors)
+                if errors == 0:
+                    break
+        per_epoch.append(count)
+        if count == 0 or best[2] == 0:
+            break
+    return best, w, b, history, per_epoch
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+@pytest.mark.parametrize(("lr", "bias_step"), [(1.0, None), (0.5, 2.0), (2.0, 0.25)])
+def test_pocket_matches_naive_pocket(order, lr, bias_step):
+    X, y = make_overlapping(50, 3, separation=1.0, seed=4)
+    res = pocket_perceptron(X, y, max_epochs=15, lr=lr, bias_step=bias_step, order=order, seed=7)
+    step = lr if bias_step is None else bias_step
+    (bw, bb, be), w, b, history, per_epoch = naive_pocket(
+        X, y, max_epochs=15, lr=lr, bias_step=step, order=order, seed=7
+    )
+    np.testing.assert_array_equal(res.w, bw)
+    assert (res.b, res.errors) == (bb, be)
+    np.testing.assert_array_equal(res.w_last, w)
+    assert res.b_last == b
+    assert list(res.errors_per_update) == history
+    assert list(res.mistakes_per_epoch) == per_epoch
+    assert res.epochs == len(per_epoch) and res.updates == len(history)
+
+
+def test_averaged_perceptron_learning_rate_and_bias_step():
+    X, y = make_overlapping(40, 2, separation=0.5, seed=6)
+    base = averaged_perceptron(X, y, max_epochs=6)
+    scaled = averaged_perceptron(X, y, max_epochs=6, lr=3.0, bias_step=3.0)
+    # from w = 0, scaling both steps scales every iterate and hence the average
+    np.testing.assert_allclose(scaled.w, 3.0 * base.w, rtol=1e-12)
+    assert scaled.b == pytest.approx(3.0 * base.b, rel=1e-12, abs=1e-12)
+    assert list(scaled.mistakes_per_epoch) == list(base.mistakes_per_epoch)
+    hom = averaged_perceptron(X, y, max_epochs=6, bias=False)
+    assert hom.b == 0.0 and hom.b_last == 0.0
