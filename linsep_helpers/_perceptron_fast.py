@@ -67,10 +67,10 @@ def _sum_of_squares(a: np.ndarray) -> float:
 
 
 def _integer_valued(X: np.ndarray, w: np.ndarray, b: float, lr: float, step: float) -> bool:
-    """True if X, w, b, lr and the bias step are all integers (first row tested first)."""
-    scalars = np.array([b, lr, step])
-    parts = (scalars, w, X[0], X)
-    return all(bool(np.all(np.trunc(a) == a)) for a in parts)
+    """True if X, w, b, lr and the bias step are all integers (cheap tests first)."""
+    if not all(float(v).is_integer() for v in (b, lr, step)):
+        return False
+    return all(bool(np.all(np.trunc(a) == a)) for a in (X[0], w, X))
 
 
 def _tolerance(exact: bool, c: float, R: float, W: float, d: int) -> float:
