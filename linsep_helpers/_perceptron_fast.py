@@ -133,6 +133,7 @@ def cyclic_run(
     tcache: dict[float, np.ndarray] = {}
     tmax = max(16, _TCACHE_MAX // n)
     misses = 0
+    known: set[float] = set()  # values of b seen in mode 2
     signed_at = n * d // 1024 if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous) else -1
 
     def thresholds(b: float) -> np.ndarray:
@@ -140,9 +141,8 @@ def cyclic_run(
         th += T
         return th
 
-    def retune() -> None:  # T changed: same cached values of b, new thresholds
-        for key in tcache:
-            tcache[key] = thresholds(key)
+    def retune() -> None:  # T changed: the cached thresholds are refilled on demand
+        tcache.clear()
 
     def go_signed() -> tuple[np.ndarray, int]:
         A = np.empty_like(X)  # same memory layout as X
@@ -242,7 +242,9 @@ def cyclic_run(
             if mode == 2:
                 t = tcache.get(b)
                 if t is None:
-                    misses += 1
+                    if b not in known:  # a refill after a change of T is no miss
+                        misses += 1
+                        known.add(b)
                     if len(tcache) >= tmax:
                         tcache.clear()
                     t = tcache[b] = thresholds(b)
