@@ -54,11 +54,13 @@ _INF = float("inf")
 
 
 def _sum_of_squares(a: np.ndarray) -> float:
-    """sum_k a_k^2 of a 1-D array, by BLAS dots of at most 10000 entries.
+    """sum_k a_k^2 of a 1-D array by BLAS dots.
 
-    Larger dots are multi-threaded in OpenBLAS, and waking its threads on a busy machine
-    can cost milliseconds.
+    OpenBLAS threads dots of more than 10000 entries, and waking its threads on a busy
+    machine can cost milliseconds: below 2^20 entries the dot is cut into unthreaded pieces.
     """
+    if a.size >= 1 << 20:
+        return float(a @ a)
     total = 0.0
     for k in range(0, a.size, 10000):
         piece = a[k : k + 10000]

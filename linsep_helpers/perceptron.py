@@ -55,7 +55,8 @@ def _plain_loop(
             if y[i] * (w @ X[i] + b) <= 0:  # a mistake (a tie counts)
                 w = w + lr * y[i] * X[i]
                 b = b + bias_step * y[i]
-                mistakes, updates = mistakes + 1, updates + 1
+                mistakes += 1
+                updates += 1
                 if trace is not None:
                     trace.append((i, epoch, w, b))
                 if updates == max_updates:
