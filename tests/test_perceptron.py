@@ -112,7 +112,7 @@ def test_homogeneous_converges_within_r2_over_gamma2(params):
     gamma = func_margin(X, y, u) / np.linalg.norm(u)
     bound = R**2 / gamma**2
     assert res.updates <= bound
-    assert mistake_bound(X, y, u, 0.0, "homogeneous") == pytest.approx(bound, rel=1e-9)
+    assert mistake_bound(X, y, u, 0.0, variant="homogeneous") == pytest.approx(bound, rel=1e-9)
     assert res.mistakes_per_epoch[-1] == 0
     assert res.mistakes_per_epoch.sum() == res.updates
 
@@ -131,10 +131,10 @@ def test_affine_converges_within_affine_bound(params):
     gf = func_margin(X, y, ws, bs)
     bound = (R**2 + 1) * (ws @ ws + bs**2) / gf**2
     assert res.updates <= bound
-    assert mistake_bound(X, y, ws, bs, "affine") == pytest.approx(bound, rel=1e-9)
+    assert mistake_bound(X, y, ws, bs, variant="affine") == pytest.approx(bound, rel=1e-9)
     r = 0.5 + seed % 3
     lift_bound = (R**2 + r**2) * (ws @ ws + bs**2 / r**2) / gf**2
-    assert mistake_bound(X, y, ws, bs, "lift", r=r) == pytest.approx(lift_bound, rel=1e-9)
+    assert mistake_bound(X, y, ws, bs, variant="lift", r=r) == pytest.approx(lift_bound, rel=1e-9)
 
 
 @pytest.mark.claim("C12")
@@ -150,9 +150,9 @@ def test_learning_rate_variant_within_2r_over_gamma_squared(params, lr):
     gamma = func_margin(X, y, ws, bs) / np.linalg.norm(ws)
     bound = (2 * R / gamma) ** 2
     assert res.updates <= bound
-    assert mistake_bound(X, y, ws, bs, "learning_rate") == pytest.approx(bound, rel=1e-9)
+    assert mistake_bound(X, y, ws, bs, variant="learning_rate") == pytest.approx(bound, rel=1e-9)
     # the lift bound with r = R is the sharper form of the same statement
-    assert mistake_bound(X, y, ws, bs, "lift", r=R) <= bound * (1 + 1e-12)
+    assert mistake_bound(X, y, ws, bs, variant="lift", r=R) <= bound * (1 + 1e-12)
 
 
 # ----------------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_proof_invariants_along_the_trace(variant, seed):
     assert np.all(uv >= M * lr * gamma - 1e-9)
     assert np.all(nsq <= M * lr**2 * Rl**2 + 1e-9)
     assert np.all((uv / np.sqrt(np.maximum(nsq, 1e-300)))[1:] <= 1 + 1e-12)
-    inv = invariants(res, X, y, ws, bs)
+    inv = invariants(X, y, res, ws, bs)
     np.testing.assert_allclose(inv.u_dot_v, uv, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(inv.norm_sq, nsq, rtol=1e-10, atol=1e-10)
     np.testing.assert_allclose(inv.lower, M * lr * gamma, rtol=1e-10, atol=1e-10)
@@ -225,12 +225,12 @@ def test_proof_invariants_along_the_trace(variant, seed):
 def test_invariants_requires_trace_and_matching_separator():
     X, y, ws, bs = make_separable(30, 2, margin=0.1, seed=1)
     with pytest.raises(ValueError, match="no trace"):
-        invariants(perceptron(X, y, trace=False), X, y, ws, bs)
+        invariants(X, y, perceptron(X, y, trace=False), ws, bs)
     with pytest.raises(ValueError, match="does not separate"):
-        invariants(perceptron(X, y), X, y, -ws, -bs)
+        invariants(X, y, perceptron(X, y), -ws, -bs)
     Xh = lift(X)
     with pytest.raises(ValueError, match="b_star"):
-        invariants(perceptron(Xh, y, bias=False), Xh, y, np.append(ws, bs), 0.5)
+        invariants(Xh, y, perceptron(Xh, y, bias=False), np.append(ws, bs), 0.5)
 
 
 # ----------------------------------------------------------------------------------------
@@ -411,12 +411,14 @@ def test_learning_rate_does_not_change_the_mistake_sequence(seed, r2_step):
 def test_scaling_x_leaves_bound_and_sequence_unchanged(seed, s):
     X, y, ws, bs = make_separable(60, 3, margin=0.05, seed=seed)
     Xh, uh = lift(X), np.append(ws, bs)
-    hom = mistake_bound(Xh, y, uh, 0.0, "homogeneous")
-    assert mistake_bound(s * Xh, y, uh, 0.0, "homogeneous") == pytest.approx(hom, rel=1e-9)
-    lrb = mistake_bound(X, y, ws, bs, "learning_rate")
-    assert mistake_bound(s * X, y, ws, s * bs, "learning_rate") == pytest.approx(lrb, rel=1e-9)
-    lb = mistake_bound(X, y, ws, bs, "lift", r=1.0)
-    assert mistake_bound(s * X, y, ws, s * bs, "lift", r=s) == pytest.approx(lb, rel=1e-9)
+    hom = mistake_bound(Xh, y, uh, 0.0, variant="homogeneous")
+    assert mistake_bound(s * Xh, y, uh, 0.0, variant="homogeneous") == pytest.approx(hom, rel=1e-9)
+    lrb = mistake_bound(X, y, ws, bs, variant="learning_rate")
+    assert mistake_bound(s * X, y, ws, s * bs, variant="learning_rate") == pytest.approx(
+        lrb, rel=1e-9
+    )
+    lb = mistake_bound(X, y, ws, bs, variant="lift", r=1.0)
+    assert mistake_bound(s * X, y, ws, s * bs, variant="lift", r=s) == pytest.approx(lb, rel=1e-9)
     a = perceptron(Xh, y, bias=False, max_epochs=BIG)
     b = perceptron(s * Xh, y, bias=False, max_epochs=BIG)
     np.testing.assert_array_equal(a.trace.index, b.trace.index)
@@ -440,7 +442,7 @@ def test_xor_never_stops(order):
     assert not res.converged
     assert res.epochs == 300
     assert np.all(res.mistakes_per_epoch > 0)
-    avg = averaged_perceptron(X, y, epochs=50)
+    avg = averaged_perceptron(X, y, max_epochs=50)
     assert np.all(avg.mistakes_per_epoch > 0)
     assert np.all(avg.train_errors > 0)
 
@@ -559,7 +561,7 @@ def test_averaged_perceptron_matches_naive_average(order, separable):
             if y[i] * (X[i] @ w + b) <= 0:
                 w, b, updates = w + y[i] * X[i], b + y[i], updates + 1
             sw, sb = sw + w, sb + b
-    res = averaged_perceptron(X, y, epochs=epochs, order=order, seed=3)
+    res = averaged_perceptron(X, y, max_epochs=epochs, order=order, seed=3)
     np.testing.assert_allclose(res.w, sw / (epochs * n), rtol=1e-10, atol=1e-12)
     assert res.b == pytest.approx(sb / (epochs * n), rel=1e-10, abs=1e-12)
     np.testing.assert_array_equal(res.w_last, w)
@@ -570,14 +572,14 @@ def test_averaged_perceptron_matches_naive_average(order, separable):
 
 def test_pocket_keeps_the_best_weights():
     X, y = make_overlapping(60, 2, separation=1.0, seed=2)
-    res = pocket_perceptron(X, y, epochs=20, seed=0)
+    res = pocket_perceptron(X, y, max_epochs=20, seed=0)
     assert res.errors == np.sum(y * (X @ res.w + res.b) <= 0)
     assert res.errors == min(60, res.errors_per_update.min())
     assert res.errors_per_update.size == res.updates == res.mistakes_per_epoch.sum()
     assert np.all(np.diff(res.pocket_errors_per_epoch) <= 0)
     assert res.errors < 60
     X, y, _, _ = make_separable(40, 2, margin=0.05, seed=2)
-    sep = pocket_perceptron(X, y, epochs=10000, seed=1)
+    sep = pocket_perceptron(X, y, max_epochs=10000, seed=1)
     assert sep.errors == 0 and np.all(y * (X @ sep.w + sep.b) > 0)
 
 
@@ -622,31 +624,85 @@ def test_perceptron_rejects_bad_data():
 
 def test_other_functions_reject_bad_input():
     with pytest.raises(ValueError, match="variant must be one of"):
-        mistake_bound(X0, Y0, W0, B0, "novikoff")
+        mistake_bound(X0, Y0, W0, B0, variant="novikoff")
     with pytest.raises(ValueError, match="does not separate.*functional margin"):
-        mistake_bound(X0, Y0, -W0, -B0, "affine")
+        mistake_bound(X0, Y0, -W0, -B0, variant="affine")
     with pytest.raises(ValueError, match="use variant='affine'"):
-        mistake_bound(X0, Y0, W0, B0 if B0 != 0 else 0.1, "homogeneous")
+        mistake_bound(X0, Y0, W0, B0 if B0 != 0 else 0.1, variant="homogeneous")
     with pytest.raises(ValueError, match="needs the keyword r"):
-        mistake_bound(X0, Y0, W0, B0, "lift")
+        mistake_bound(X0, Y0, W0, B0, variant="lift")
     with pytest.raises(ValueError, match="r must be > 0"):
-        mistake_bound(X0, Y0, W0, B0, "lift", r=0.0)
+        mistake_bound(X0, Y0, W0, B0, variant="lift", r=0.0)
     with pytest.raises(ValueError, match="only used by variant='lift'"):
-        mistake_bound(X0, Y0, W0, B0, "affine", r=2.0)
+        mistake_bound(X0, Y0, W0, B0, variant="affine", r=2.0)
     Xp = np.array([[1.0, 0.0], [0.0, 1.0]])
     with pytest.raises(ValueError, match=r"\|b_star\| <= R"):
-        mistake_bound(Xp, [1, 1], np.array([0.1, 0.1]), 5.0, "learning_rate")
+        mistake_bound(Xp, [1, 1], np.array([0.1, 0.1]), 5.0, variant="learning_rate")
     with pytest.raises(ValueError, match="w_star has length"):
-        mistake_bound(X0, Y0, np.ones(3), 0.0, "affine")
+        mistake_bound(X0, Y0, np.ones(3), 0.0, variant="affine")
     with pytest.raises(ValueError, match="d must be >= 1"):
         staircase_updates(0)
     with pytest.raises(ValueError, match="order must be one of"):
         averaged_perceptron(X0, Y0, order="batch")
     with pytest.raises(ValueError, match="order must be one of"):
         pocket_perceptron(X0, Y0, order="batch")
-    with pytest.raises(ValueError, match="epochs must be >= 1"):
-        averaged_perceptron(X0, Y0, epochs=0)
-    with pytest.raises(ValueError, match="epochs must be >= 1"):
-        pocket_perceptron(X0, Y0, epochs=0)
+    with pytest.raises(ValueError, match="max_epochs must be >= 1"):
+        averaged_perceptron(X0, Y0, max_epochs=0)
+    with pytest.raises(ValueError, match="max_epochs must be >= 1"):
+        pocket_perceptron(X0, Y0, max_epochs=0)
     with pytest.raises(ValueError, match="PerceptronResult"):
-        invariants("not a result", X0, Y0, W0, B0)
+        invariants(X0, Y0, "not a result", W0, B0)
+
+
+def naive_pocket(X, y, *, max_epochs, lr, bias_step, order, seed):
+    """Gallant's pocket with ratchet, written from the definition."""
+    n, d = X.shape
+    rng = np.random.default_rng(seed)
+    w, b = np.zeros(d), 0.0
+    best = (w, b, n)  # w = 0 misclassifies every example (ties count)
+    history, per_epoch = [], []
+    for _ in range(max_epochs):
+        count = 0
+        for i in rng.permutation(n) if order == "random" else range(n):
+            if y[i] * (np.dot(w, X[i]) + b) <= 0:
+                w, b, count = w + lr * y[i] * X[i], b + bias_step * y[i], count + 1
+                errors = int(np.sum(y * (X @ w + b) <= 0))
+                history.append(errors)
+                if errors < best[2]:
+                    best = (w, b, errors)
+                if errors == 0:
+                    break
+        per_epoch.append(count)
+        if count == 0 or best[2] == 0:
+            break
+    return best, w, b, history, per_epoch
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+@pytest.mark.parametrize(("lr", "bias_step"), [(1.0, None), (0.5, 2.0), (2.0, 0.25)])
+def test_pocket_matches_naive_pocket(order, lr, bias_step):
+    X, y = make_overlapping(50, 3, separation=1.0, seed=4)
+    res = pocket_perceptron(X, y, max_epochs=15, lr=lr, bias_step=bias_step, order=order, seed=7)
+    step = lr if bias_step is None else bias_step
+    (bw, bb, be), w, b, history, per_epoch = naive_pocket(
+        X, y, max_epochs=15, lr=lr, bias_step=step, order=order, seed=7
+    )
+    np.testing.assert_array_equal(res.w, bw)
+    assert (res.b, res.errors) == (bb, be)
+    np.testing.assert_array_equal(res.w_last, w)
+    assert res.b_last == b
+    assert list(res.errors_per_update) == history
+    assert list(res.mistakes_per_epoch) == per_epoch
+    assert res.epochs == len(per_epoch) and res.updates == len(history)
+
+
+def test_averaged_perceptron_learning_rate_and_bias_step():
+    X, y = make_overlapping(40, 2, separation=0.5, seed=6)
+    base = averaged_perceptron(X, y, max_epochs=6)
+    scaled = averaged_perceptron(X, y, max_epochs=6, lr=3.0, bias_step=3.0)
+    # from w = 0, scaling both steps scales every iterate and hence the average
+    np.testing.assert_allclose(scaled.w, 3.0 * base.w, rtol=1e-12)
+    assert scaled.b == pytest.approx(3.0 * base.b, rel=1e-12, abs=1e-12)
+    assert list(scaled.mistakes_per_epoch) == list(base.mistakes_per_epoch)
+    hom = averaged_perceptron(X, y, max_epochs=6, bias=False)
+    assert hom.b == 0.0 and hom.b_last == 0.0
