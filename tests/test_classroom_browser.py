@@ -231,6 +231,8 @@ def test_deck_presents_each_explorer_live_on_its_own_slide(notebook, deck_lab, b
     finally:
         page.close()
         deck_lab.delete_all_sessions()
+        # a test that failed while presenting must not leave the next one presenting
+        _script("lab_settings").stop_presenting(deck_lab.root.parent / "settings")
 
 
 def test_a_lab_closed_while_presenting_reopens_normally_after_lab_settings(deck_lab, browser):
@@ -238,6 +240,7 @@ def test_a_lab_closed_while_presenting_reopens_normally_after_lab_settings(deck_
     presenting reopens presenting; scripts/lab_settings.py (run by make lab) resets it."""
     name = NOTEBOOKS[0].name
     settings_dir = deck_lab.root.parent / "settings"
+    _script("lab_settings").stop_presenting(settings_dir)
 
     def presenting_after_opening() -> bool:
         page = _new_page(browser)
