@@ -62,8 +62,13 @@ SPEAKER_NOTES = {
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that
-#: jupyterlab-slideshow applies through jupyterlab-fonts' cell metadata). 838 px -> 754 px.
-SLIDE_ZOOM = {"ImplicitBiasExplorer": "90%"}
+#: jupyterlab-slideshow applies through jupyterlab-fonts' cell metadata). Heights of the whole
+#: cell on the slide at 100 %: implicit bias 838 px, LP separators 853 px, certificate 813 px.
+SLIDE_ZOOM = {
+    "ImplicitBiasExplorer": "90%",
+    "LPSeparatorsExplorer": "90%",
+    "CertificateExplorer": "90%",
+}
 
 NOTES_TAG = "speaker-notes"
 FONTS = "@deathbeds/jupyterlab-fonts"

@@ -56,6 +56,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "classroom"
 SLIDES = ROOT / "test-artifacts" / "slides"
 PROJECTOR = (1280, 800)
+SLIDE_BOXES: dict[str, dict] = {}  # each explorer's cell on its slide, for slides/fit.json
 
 
 def _script(name: str):
@@ -99,6 +100,8 @@ def browser(chromium, tmp_path_factory):
     profile = tmp_path_factory.mktemp("chromium-profile")
     with chromium_context(chromium, profile, viewport=PROJECTOR) as context:
         yield context
+    if SLIDE_BOXES:
+        (SLIDES / "fit.json").write_text(json.dumps(SLIDE_BOXES, indent=1))
 
 
 def _new_page(browser):
@@ -208,10 +211,11 @@ def test_deck_presents_each_explorer_live_on_its_own_slide(notebook, deck_lab, b
                 assert state["overflow"] <= 1, (
                     f"explorer {k + 1} does not fit {PROJECTOR}: {state['overflow']} px scroll"
                 )
-                box = cells.nth(index).bounding_box()
-                assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR[1] + 1, box
-                assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR[0] + 1, box
-                _exercise_on_slide(page, cells.nth(index), f"{notebook.stem}-explorer{k + 1}")
+                name = f"{notebook.stem}-explorer{k + 1}"
+                box = SLIDE_BOXES[name] = cells.nth(index).bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR[1] + 1, (name, box)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR[0] + 1, (name, box)
+                _exercise_on_slide(page, cells.nth(index), name)
                 live.append(index)
             following = next_slide(page, state)
             if following is state:
