@@ -148,3 +148,8 @@ def test_overrides_rebind_exactly_the_notebook_arrow_keys_sparing_sliders():
     }
     assert off == arrows, "the overrides must disable the notebook's four arrow-key bindings"
     assert on == {(c, k, sel + SPARED) for c, k, sel in off}
+
+
+def test_committed_notebooks_carry_their_slide_metadata():
+    """After editing a notebook, run scripts/slide_metadata.py (make execute does)."""
+    assert _script("slide_metadata").main(["--check", *map(str, NOTEBOOKS)]) == 0
