@@ -32,7 +32,7 @@ RULES = [
     ("set-up: the first code cell (imports, seed, style)", "skip"),
     ("a solution: a cell tagged 'solution', or the '## Solutions' heading", "skip"),
     ("speaker notes written by this script (tag 'speaker-notes')", "notes"),
-    ("an explorer: a code cell that builds lh.<Name>Explorer(...)", "slide"),
+    ("an explorer: a code cell that builds a <Name>Explorer(...)", "slide"),
     ("the first presented cell after an explorer, if it would share its slide", "subslide"),
 ]
 
@@ -40,7 +40,7 @@ RULES = [
 #: Keyed by the explorer's class: a notes cell goes right after the cell that builds it.
 SPEAKER_NOTES = {
     "MarginExplorer": "Drag γ down to 0.001 while the class watches the band shrink to a line; "
-    "then R below γ is impossible (the slider stops there): ask why.",
+    "then set R = γ = 0.5 and ask why every point now sits on the edge of the band.",
     "ScalingExplorer": "Move c over several orders of magnitude: the line never moves, the "
     "functional margin scales with c, the geometric margin stays put.",
     "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
@@ -54,9 +54,9 @@ SPEAKER_NOTES = {
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
     "towards the max-margin line; read the angle in the title.",
     "LPSeparatorsExplorer": "Push γ to 0.001: the LP answers instantly while the perceptron's "
-    "update count explodes; compare the margins of the four separators.",
-    "CertificateExplorer": "Drag the moved point across the blue hull: the verdict switches "
-    "exactly at the hull's boundary; point at the certificate's weights.",
+    "update count grows; compare the margins listed in the legend.",
+    "CertificateExplorer": "Move the point with its x and y sliders into the blue hull: the "
+    "verdict switches at the hull's boundary; read the weights λ of the certificate.",
     "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness', then set the "
     "origin weight to 1: the optimum collapses whatever the graph.",
 }
@@ -73,7 +73,7 @@ SLIDE_ZOOM = {
 NOTES_TAG = "speaker-notes"
 FONTS = "@deathbeds/jupyterlab-fonts"
 PRESENTING = "body[data-jp-deck-mode='presenting'] &"
-EXPLORER = re.compile(r"\blh\.(\w+Explorer)\(")
+EXPLORER = re.compile(r"\b(\w+Explorer)\(")  # lh.MarginExplorer(...), explorers.MarginExplorer(...)
 
 
 def _source(cell: NotebookNode) -> str:
