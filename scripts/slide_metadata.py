@@ -63,8 +63,10 @@ SPEAKER_NOTES = {
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that
 #: jupyterlab-slideshow applies through jupyterlab-fonts' cell metadata). Heights of the whole
-#: cell on the slide at 100 %: implicit bias 838 px, LP separators 853 px, certificate 813 px.
+#: cell on the slide at 100 %: implicit bias 838 px, LP separators 853 px, certificate 813 px;
+#: the margin explorer fits with no room to spare (798 px).
 SLIDE_ZOOM = {
+    "MarginExplorer": "95%",
     "ImplicitBiasExplorer": "90%",
     "LPSeparatorsExplorer": "90%",
     "CertificateExplorer": "90%",
