@@ -46,6 +46,10 @@ LAB_SETTINGS = {
 FALLBACK_TEXTS = ("Loading widget", "interactive(children", "Error displaying widget")
 RUN_TIMEOUT_MS = 120_000
 
+#: The settings overrides the project ships (scripts/lab_settings.py installs them for make lab):
+#: every test server reads them, as a student's JupyterLab or Notebook 7 does.
+OVERRIDES = Path(__file__).resolve().parents[1] / "jupyter-settings" / "overrides.json"
+
 SLIDER_MODELS = {
     "FloatSliderModel",
     "IntSliderModel",
@@ -159,8 +163,11 @@ class LabServer:
         stop_process_group(self.process, self.log)
 
 
-def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
-    """Copy the notebooks into ``workdir/notebooks`` and serve them from this environment."""
+def start_lab(
+    workdir: Path, notebooks: list[Path], overrides: Path | None = OVERRIDES
+) -> LabServer:
+    """Copy the notebooks into ``workdir/notebooks`` and serve them from this environment (as
+    JupyterLab at ``/lab``, as Notebook 7 at ``/notebooks``), with the settings ``overrides``."""
     root = workdir / "notebooks"
     root.mkdir(parents=True)
     for nb in notebooks:
@@ -172,6 +179,13 @@ def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
         path.write_text(json.dumps(values))
     port, token = free_port(), secrets.token_hex(16)
     env = dict(os.environ)
+    if overrides is not None:  # where lab_settings.py puts them, in a config dir of the test's own
+        labconfig = workdir / "config" / "labconfig"
+        labconfig.mkdir(parents=True)
+        shutil.copyfile(overrides, labconfig / "default_setting_overrides.json")
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+            p for p in [str(workdir / "config"), os.environ.get("JUPYTER_CONFIG_PATH")] if p
+        )
     env.update(
         JUPYTER_RUNTIME_DIR=str(workdir / "runtime"),
         JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"),
@@ -191,6 +205,8 @@ def start_lab(workdir: Path, notebooks: list[Path]) -> LabServer:
         f"--ServerApp.root_dir={root}",
         f"--LabApp.user_settings_dir={settings}",
         f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
+        f"--JupyterNotebookApp.user_settings_dir={settings}",  # the /notebooks pages
+        f"--JupyterNotebookApp.workspaces_dir={workdir / 'workspaces'}",
     ]
     log = log_path.open("w")
     process = subprocess.Popen(
@@ -249,9 +265,11 @@ def menu(page, title: str, item: str) -> None:
 
 
 @contextmanager
-def chromium_context(chromium: str, profile: Path) -> Iterator[object]:
+def chromium_context(
+    chromium: str, profile: Path, viewport: tuple[int, int] = (1400, 1000)
+) -> Iterator[object]:
     """Headless Debian chromium driven by playwright (a persistent profile in ``profile``,
-    a 1400 x 1000 viewport); closed on exit."""
+    a 1400 x 1000 viewport unless told); closed on exit."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -260,7 +278,7 @@ def chromium_context(chromium: str, profile: Path) -> Iterator[object]:
             executable_path=chromium,
             headless=True,
             args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
+            viewport={"width": viewport[0], "height": viewport[1]},
         )
         try:
             yield context

@@ -1,12 +1,12 @@
-"""Helpers for the classroom browser tests: a throw-away Voilà server, the slide structure a
-notebook's metadata asks for, and moving a slider until the figure's pixels change.
+"""Helpers for the classroom browser tests: a throw-away Voilà server, the slides of a
+jupyterlab-slideshow deck, and moving a slider (keyboard or mouse) until the figure's pixels
+change.
 
 JupyterLab and chromium come from browser_support (shared with test_browser.py).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -16,11 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from browser_support import free_port, stop_process_group, wait_until_answering
-
-#: What jupyterlab-rise 0.43.1 logs when its stand-alone slideshow app cannot load the widget
-#: manager (its webpack share scope lacks @jupyterlab/console, which
-#: @jupyter-widgets/jupyterlab-manager 5 requires): jupyterlab-contrib/rise issue #119.
-RISE_WIDGET_MANAGER_MISSING = "Shared module @jupyterlab/console doesn't exist in shared scope"
 
 
 @dataclass
@@ -75,23 +70,42 @@ def start_voila(workdir: Path, notebooks: list[Path]) -> VoilaServer:
     return server
 
 
-def slide_plan(notebook: Path) -> dict:
-    """What the notebook's metadata asks RISE for: counts of each slide type, and the first
-    source line of the cells that must never be presented ("skip")."""
-    nb = json.loads(notebook.read_text())
-    kinds = [c.get("metadata", {}).get("slideshow", {}).get("slide_type") for c in nb["cells"]]
-    skipped = [
-        "".join(c["source"]).splitlines()[0]
-        for c, k in zip(nb["cells"], kinds, strict=True)
-        if k == "skip" and "".join(c["source"]).strip()
-    ]
+#: JavaScript: the deck's state, read from the classes jupyterlab-slideshow puts on the cells.
+DECK_STATE = """() => {
+    const cells = [...document.querySelectorAll('.jp-Deck .jp-Notebook .jp-Cell')];
+    const onscreen = cells.flatMap(
+        (c, i) => c.classList.contains('jp-deck-mod-onscreen') ? [i] : []);
+    const notebook = document.querySelector('.jp-Deck .jp-Notebook');
     return {
-        "slides": kinds.count("slide"),
-        "subslides": kinds.count("subslide"),
-        "fragments": kinds.count("fragment"),
-        "skipped": skipped,
-        "untyped": kinds.count(None),
-    }
+        presenting: document.body.dataset.jpDeckMode === 'presenting',
+        active: cells.findIndex(c => c.classList.contains('jp-mod-active')),
+        onscreen: onscreen,
+        // what does not fit the window scrolls inside the notebook
+        overflow: notebook ? notebook.scrollHeight - notebook.clientHeight : null,
+    };
+}"""
+
+
+def deck_state(page) -> dict:
+    return page.evaluate(DECK_STATE)
+
+
+def next_slide(page, before: dict) -> dict:
+    """Press Space (the deck's "next fragment, subslide or slide") with the slide focused; return
+    the new state, or the same one at the end of the deck."""
+    page.evaluate("() => document.querySelector('.jp-Deck .jp-Cell.jp-mod-active').focus()")
+    page.keyboard.press("Space")
+    try:
+        page.wait_for_function(
+            "(a) => { const c = [...document.querySelectorAll('.jp-Deck .jp-Notebook .jp-Cell')];"
+            " return c.findIndex(x => x.classList.contains('jp-mod-active')) !== a; }",
+            arg=before["active"],
+            timeout=2000,
+        )
+    except Exception:  # noqa: BLE001 - the last slide: Space goes nowhere
+        return before
+    page.wait_for_timeout(300)  # the fade-in of the new slide
+    return deck_state(page)
 
 
 #: JavaScript: start watching one explorer's canvas; window.__moved turns true once its pixels
@@ -108,12 +122,36 @@ WATCH_CANVAS = """(el) => {
 }"""
 
 
+def _at_top(handle) -> bool:
+    value, top = (handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemax"))
+    return value is not None and value == top
+
+
 def move_slider(page, container, handle, timeout_ms: int = 30_000) -> None:
     """Focus a slider's handle, press an arrow key, and wait for the explorer's canvas pixels
     in ``container`` to change (raises if they do not within the timeout)."""
-    value, top = (handle.get_attribute(a) for a in ("aria-valuenow", "aria-valuemax"))
-    key = "ArrowLeft" if value is not None and value == top else "ArrowRight"
+    key = "ArrowLeft" if _at_top(handle) else "ArrowRight"
     container.evaluate(WATCH_CANVAS)
     handle.focus()
     page.keyboard.press(key)
     page.wait_for_function("window.__moved === true", timeout=timeout_ms)
+
+
+def drag_slider(page, container, handle, timeout_ms: int = 30_000) -> None:
+    """Drag a slider's handle 60 px with the mouse (left if it is at its maximum) and wait for
+    the explorer's canvas pixels in ``container`` to change."""
+    handle.scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    dx = -60 if _at_top(handle) else 60
+    container.evaluate(WATCH_CANVAS)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y, steps=6)
+    page.mouse.up()
+    page.wait_for_function("window.__moved === true", timeout=timeout_ms)
+
+
+def readout(container, index: int) -> str:
+    """The readout text of the ``index``-th slider in ``container``."""
+    return container.locator(".widget-slider").nth(index).locator(".widget-readout").inner_text()

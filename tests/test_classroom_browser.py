@@ -1,24 +1,30 @@
-"""What an instructor projects: each notebook as a RISE slideshow and as a Voilà app.
+"""What an instructor projects: each notebook as live slides and as a Voilà app.
 
-Slides (jupyterlab-rise, ``/rise/NAME.ipynb``): the reveal.js deck has one horizontal slide per
-"slide" cell, one vertical slide per "slide"/"subslide" cell and one fragment per "fragment"
-cell (counted from the notebook's own metadata); the "skip" cells (set-up, solutions) are
-hidden; each explorer sits alone on its slide, where its slider must render as a widget and
-moving it must change the figure's pixels. The live part follows the instructor's workflow:
-Run All in JupyterLab, save, open the slideshow (same kernel session).
+Slides (jupyterlab-slideshow, presenting inside JupyterLab, so the widgets stay live): the
+notebooks get their slide metadata from scripts/slide_metadata.py (applied here to copies). The
+instructor's workflow: Run All, click the deck button, press Space through the deck. Checked in
+a 1280 x 800 window (a projector): the set-up cell, the solutions and the speaker notes are
+never on screen, every other cell is; each explorer is the only code on its slide and fits it
+(nothing scrolls); on that slide every slider moves with the mouse and with the arrow keys, the
+figure's pixels change each time, and an arrow key on a focused slider moves the slider, not
+the deck. A lab closed while presenting reopens presenting (jupyterlab-slideshow saves that in
+the user settings): scripts/lab_settings.py, which make lab runs, turns it off.
 
 App mode (``voila notebooks/NN_....ipynb``): the page executes, shows no code and no error,
 renders exactly the sliders the notebook displays, and every enabled slider changes its
 figure's pixels.
 
-Screenshots go to test-artifacts/classroom/. Needs Debian's chromium
+Screenshots go to test-artifacts/slides/ (each explorer's slide before and after its sliders
+moved) and test-artifacts/classroom/ (Voilà). Needs Debian's chromium
 (`apt-get install -y chromium`): skipped with that message where it is missing, failed instead
 under CI (CI=true).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,12 +37,15 @@ from browser_support import (
     expected_slider_count,
     menu,
     open_notebook,
+    start_lab,
     wait_until_run,
 )
 from classroom_support import (
-    RISE_WIDGET_MANAGER_MISSING,
+    deck_state,
+    drag_slider,
     move_slider,
-    slide_plan,
+    next_slide,
+    readout,
     start_voila,
 )
 
@@ -45,6 +54,34 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 ARTIFACTS = ROOT / "test-artifacts" / "classroom"
+SLIDES = ROOT / "test-artifacts" / "slides"
+PROJECTOR = (1280, 800)
+SLIDE_BOXES: dict[str, dict] = {}  # each explorer's cell on its slide, for slides/fit.json
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def deck_lab(tmp_path_factory, chromium):
+    """A JupyterLab serving copies of the notebooks with their slide metadata set."""
+    work = tmp_path_factory.mktemp("deck")
+    copies = []
+    for nb in NOTEBOOKS:
+        copy = work / "source" / nb.name
+        copy.parent.mkdir(exist_ok=True)
+        shutil.copy(nb, copy)
+        _script("slide_metadata").process(copy)
+        copies.append(copy)
+    server = start_lab(work / "lab", copies)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +96,12 @@ def voila(tmp_path_factory, chromium):
 @pytest.fixture(scope="module")
 def browser(chromium, tmp_path_factory):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with chromium_context(chromium, tmp_path_factory.mktemp("chromium-profile")) as context:
+    SLIDES.mkdir(parents=True, exist_ok=True)
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with chromium_context(chromium, profile, viewport=PROJECTOR) as context:
         yield context
+    if SLIDE_BOXES:
+        (SLIDES / "fit.json").write_text(json.dumps(SLIDE_BOXES, indent=1))
 
 
 def _new_page(browser):
@@ -70,128 +111,162 @@ def _new_page(browser):
     return page
 
 
-def _explorer_sources(notebook: Path, tmp_path: Path) -> list[str]:
-    """First source line of each cell whose output shows sliders (an explorer)."""
+def _deck_plan(notebook: Path) -> dict:
+    """From the notebook's own metadata and stored outputs: the cells never to be presented,
+    the code cells, and the explorers (code cells whose stored output displays sliders)."""
     nb = json.loads(notebook.read_text())
-    single = tmp_path / "single.ipynb"
-    lines = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        single.write_text(json.dumps({"cells": [cell], "metadata": nb["metadata"]}))
-        if expected_slider_count(single):
-            lines.append("".join(cell["source"]).splitlines()[0])
-    return lines
+    hidden, code, explorers = set(), set(), []
+    for i, cell in enumerate(nb["cells"]):
+        kind = cell.get("metadata", {}).get("slideshow", {}).get("slide_type")
+        if kind in ("skip", "notes"):
+            hidden.add(i)
+        if cell["cell_type"] == "code":
+            code.add(i)
+            single = {"cells": [cell], "metadata": nb["metadata"]}
+            if _slider_count(single, notebook.parent):
+                explorers.append(i)
+    return {"cells": len(nb["cells"]), "hidden": hidden, "code": code, "explorers": explorers}
+
+
+def _slider_count(nb: dict, folder: Path) -> int:
+    single = folder / ".single-cell.json"
+    single.write_text(json.dumps(nb))
+    try:
+        return expected_slider_count(single)
+    finally:
+        single.unlink()
 
 
 # ------------------------------------------------------------------------------------------
-# Slides
+# Slides (jupyterlab-slideshow)
 # ------------------------------------------------------------------------------------------
 
 
-def _run_all_in_lab_and_save(page, lab, notebook: Path) -> None:
-    """The instructor's preparation: open the notebook in JupyterLab, Run All, save."""
-    open_notebook(page, lab, notebook.name)
+def _run_all_and_start_deck(page, lab, name: str) -> dict:
+    """The instructor's preparation: Run All, select the title, click the deck button."""
+    open_notebook(page, lab, name)
     menu(page, "Edit", "Clear Outputs of All Cells")
     menu(page, "Run", "Run All Cells")
     wait_until_run(page)
-    menu(page, "File", "Save Notebook")
+    page.wait_for_selector(".jp-OutputArea-output .noUi-handle", timeout=60_000)
     page.wait_for_timeout(1000)
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
+    page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
+    page.wait_for_timeout(1500)
+    return deck_state(page)
 
 
-def _open_slideshow(page, lab, notebook: Path) -> None:
-    page.goto(lab.url(f"rise/{notebook.name}"))
-    page.wait_for_selector(".reveal .slides > section", timeout=90_000)
-    page.wait_for_function(  # every cell is placed in a section before reveal.js starts
-        "() => document.querySelectorAll('.reveal .slides > section').length > 1",
-        timeout=60_000,
-    )
-    page.wait_for_timeout(2000)
-
-
-def _go_to_slide_of(page, first_line: str) -> str:
-    """Navigate reveal.js to the section holding the code cell that starts with first_line."""
-    section = page.evaluate(
-        """(line) => {
-            const cell = [...document.querySelectorAll('.reveal .jp-CodeCell')]
-                .find(c => (c.querySelector('.jp-InputArea') || c).textContent.includes(line));
-            return cell && cell.closest('section') ? cell.closest('section').id : null;
-        }""",
-        first_line,
-    )
-    assert section, f"no slide holds the cell {first_line!r}"
-    page.evaluate("(id) => { location.hash = '#/' + id; }", section)
-    page.wait_for_function(
-        "(id) => { const s = document.querySelector('section.present:not(.stack)');"
-        " return s && s.id === id; }",
-        arg=section,
-        timeout=10_000,
-    )
-    page.wait_for_timeout(800)
-    return section
+def _exercise_on_slide(page, cell, name: str) -> int:
+    """Move every slider of the explorer in ``cell`` with the mouse, then with an arrow key;
+    check that the key moved the slider and not the deck. Returns the sliders moved."""
+    cell.locator(".widget-slider").first.wait_for(timeout=30_000)
+    text = cell.inner_text()
+    for fallback in FALLBACK_TEXTS:
+        assert fallback not in text, f"{name}: widget shown as text ({fallback!r})"
+    page.screenshot(path=str(SLIDES / f"{name}-before.png"))
+    handles = cell.locator(".noUi-handle")
+    moved = 0
+    for j in range(handles.count()):
+        handle = handles.nth(j)
+        if disabled(handle) and not enable_with_dropdown(page, cell, handle):
+            continue
+        drag_slider(page, cell, handle)
+        before, shown = deck_state(page), readout(cell, j)
+        move_slider(page, cell, handle)
+        after = deck_state(page)
+        assert (after["active"], after["onscreen"]) == (before["active"], before["onscreen"]), (
+            f"{name}: an arrow key on slider {j + 1} moved the deck"
+        )
+        assert page.evaluate("() => document.activeElement.classList.contains('noUi-handle')")
+        page.wait_for_function(
+            "([el, j, shown]) => el.querySelectorAll('.widget-slider')[j]"
+            ".querySelector('.widget-readout').innerText !== shown",
+            arg=[cell.element_handle(), j, shown],
+            timeout=10_000,
+        )
+        moved += 1
+    assert moved > 0, f"{name}: every slider is disabled"
+    page.screenshot(path=str(SLIDES / f"{name}-after.png"))
+    return moved
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.stem for nb in NOTEBOOKS])
-def test_slideshow_renders_and_explorer_is_live_on_its_slide(notebook, lab, browser, tmp_path):
-    plan = slide_plan(notebook)
-    assert plan["untyped"] == 0, "every cell should carry slideshow metadata"
-    explorers = _explorer_sources(notebook, tmp_path)
-    assert explorers, f"{notebook.name} has no explorer"
+def test_deck_presents_each_explorer_live_on_its_own_slide(notebook, deck_lab, browser):
+    plan = _deck_plan(deck_lab.root / notebook.name)
+    assert plan["explorers"], f"{notebook.name} has no explorer"
     page = _new_page(browser)
     try:
-        # the deck itself (from the saved notebook; no kernel needed)
-        _open_slideshow(page, lab, notebook)
-        deck = page.evaluate(
-            """() => {
-                const top = [...document.querySelectorAll('.reveal .slides > section')];
-                const cells = [...document.querySelectorAll('.reveal .jp-Cell')];
-                return {
-                    horizontal: top.length,
-                    vertical: top.map(s => Math.max(1, s.querySelectorAll(':scope > section')
-                        .length)).reduce((a, b) => a + b, 0),
-                    fragments: document.querySelectorAll('.reveal .slides .fragment').length,
-                    shown: cells.filter(c => getComputedStyle(c).display !== 'none')
-                        .map(c => c.textContent),
-                };
-            }"""
+        state = _run_all_and_start_deck(page, deck_lab, notebook.name)
+        page.screenshot(path=str(SLIDES / f"{notebook.stem}-title.png"))
+        shown, live = set(), []
+        cells = page.locator(".jp-Deck .jp-Notebook .jp-Cell")
+        for _ in range(plan["cells"] + 1):  # Space through the whole deck
+            shown.update(state["onscreen"])
+            for k, index in enumerate(plan["explorers"]):
+                if index not in state["onscreen"] or index in live:
+                    continue
+                code = sorted(set(state["onscreen"]) & plan["code"])
+                assert code == [index], f"explorer {k + 1} shares its slide with cells {code}"
+                assert state["overflow"] <= 1, (
+                    f"explorer {k + 1} does not fit {PROJECTOR}: {state['overflow']} px scroll"
+                )
+                name = f"{notebook.stem}-explorer{k + 1}"
+                box = SLIDE_BOXES[name] = cells.nth(index).bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR[1] + 1, (name, box)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= PROJECTOR[0] + 1, (name, box)
+                _exercise_on_slide(page, cells.nth(index), name)
+                live.append(index)
+            following = next_slide(page, state)
+            if following is state:
+                break
+            state = following
+        assert sorted(live) == plan["explorers"], "an explorer's slide was never reached"
+        assert not shown & plan["hidden"], (
+            f"skipped/notes cells presented: {shown & plan['hidden']}"
         )
-        assert deck["horizontal"] == plan["slides"]
-        assert deck["vertical"] == plan["slides"] + plan["subslides"]
-        assert deck["fragments"] == plan["fragments"]
-        for line in plan["skipped"]:
-            assert not any(line in text for text in deck["shown"]), f"{line!r} is presented"
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-slide-title.png"))
-        for k, line in enumerate(explorers):
-            _go_to_slide_of(page, line)
-            alone = page.evaluate(
-                "() => document.querySelectorAll('section.present:not(.stack) .jp-CodeCell').length"
-            )
-            assert alone == 1, f"the explorer {line!r} shares its slide with other code"
-            page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-slide-explorer{k + 1}.png"))
-
-        # the live part: is a widget manager running in the slideshow app at all?
-        if any(RISE_WIDGET_MANAGER_MISSING in e for e in page.console_errors):
-            pytest.xfail(
-                "jupyterlab-rise 0.43.1 cannot load the widget manager of ipywidgets 8 "
-                "(jupyterlab-contrib/rise#119): the slideshow shows no slider at all"
-            )
-        _run_all_in_lab_and_save(page, lab, notebook)
-        _open_slideshow(page, lab, notebook)
-        _go_to_slide_of(page, explorers[0])
-        slide = page.locator("section.present:not(.stack)")
-        slide.locator(".widget-slider").first.wait_for(timeout=30_000)
-        text = slide.inner_text()
-        for fallback in FALLBACK_TEXTS:
-            assert fallback not in text, f"widget shown as text ({fallback!r})"
-        handle = next(h for h in slide.locator(".noUi-handle").all() if not disabled(h))
-        move_slider(page, slide, handle)
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-slide-explorer1-moved.png"))
+        never = set(range(plan["cells"])) - plan["hidden"] - shown
+        assert not never, f"cells never presented: {sorted(never)}"
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => document.body.dataset.jpDeckMode !== 'presenting'")
     except Exception:
-        page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-slide-FAILED.png"))
+        page.screenshot(path=str(SLIDES / f"{notebook.stem}-FAILED.png"))
         raise
     finally:
         page.close()
-        lab.delete_all_sessions()
+        deck_lab.delete_all_sessions()
+        # a test that failed while presenting must not leave the next one presenting
+        _script("lab_settings").stop_presenting(deck_lab.root.parent / "settings")
+
+
+def test_a_lab_closed_while_presenting_reopens_normally_after_lab_settings(deck_lab, browser):
+    """jupyterlab-slideshow saves "presenting" in the user settings, so a lab closed while
+    presenting reopens presenting; scripts/lab_settings.py (run by make lab) resets it."""
+    name = NOTEBOOKS[0].name
+    settings_dir = deck_lab.root.parent / "settings"
+    _script("lab_settings").stop_presenting(settings_dir)
+
+    def presenting_after_opening() -> bool:
+        page = _new_page(browser)
+        try:
+            open_notebook(page, deck_lab, name)
+            page.wait_for_timeout(2000)
+            return page.evaluate("() => document.body.dataset.jpDeckMode === 'presenting'")
+        finally:
+            page.close()
+
+    page = _new_page(browser)
+    try:
+        open_notebook(page, deck_lab, name)
+        page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
+        page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
+        page.wait_for_timeout(1000)
+    finally:
+        page.close()  # the tab closes while presenting
+    assert presenting_after_opening(), "upstream no longer saves the presenting state"
+    assert _script("lab_settings").stop_presenting(settings_dir)
+    assert not presenting_after_opening()
+    deck_lab.delete_all_sessions()
 
 
 # ------------------------------------------------------------------------------------------

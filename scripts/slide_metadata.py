@@ -1,0 +1,177 @@
+"""Set the slide metadata of the notebooks from the table below (idempotent).
+
+jupyterlab-slideshow (and RISE, nbconvert) read ``cell.metadata.slideshow.slide_type``: "slide",
+"subslide", "fragment", "-" (stays on the current slide), "skip" or "notes". The authors set it
+cell by cell; this script enforces the rules a presentation needs and adds the speaker notes:
+
+    python scripts/slide_metadata.py                 # every notebooks/NN_*.ipynb, in place
+    python scripts/slide_metadata.py --check         # exit 1 if a notebook would change
+    python scripts/slide_metadata.py PATH.ipynb ...  # other notebooks (e.g. temporary copies)
+
+Run it after ``make execute`` and before ``make student``; running it twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat import NotebookNode
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The rules, first match wins (what the cell is -> its slide type). Every other cell keeps the
+#: slide type its author gave it. A cell that stays on the current slide ("-") carries no slide
+#: type at all: nbconvert and RISE read a missing one as "-", while jupyterlab-slideshow 0.3.4
+#: never shows a cell whose slide type is the string "-".
+RULES = [
+    ("set-up: the first code cell (imports, seed, style)", "skip"),
+    ("a solution: a cell tagged 'solution', or the '## Solutions' heading", "skip"),
+    ("speaker notes written by this script (tag 'speaker-notes')", "notes"),
+    ("an explorer: a code cell that builds a <Name>Explorer(...)", "slide"),
+    ("the first presented cell after an explorer, if it would share its slide", "subslide"),
+]
+
+#: Speaker notes, shown under the explorer in the notebook and hidden on the slides.
+#: Keyed by the explorer's class: a notes cell goes right after the cell that builds it.
+SPEAKER_NOTES = {
+    "MarginExplorer": "Drag γ down to 0.001 while the class watches the band shrink to a line; "
+    "then set R = γ = 0.5 and ask why every point now sits on the edge of the band.",
+    "ScalingExplorer": "Move c over several orders of magnitude: the line never moves, the "
+    "functional margin scales with c, the geometric margin stays put.",
+    "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
+    "update; then push γ towards 0 and compare the count with the bound R²/γ².",
+    "StaircaseExplorer": "Raise d one step at a time: the number of updates roughly "
+    "quadruples; the LP of notebook 04 answers at once.",
+    "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself, it "
+    "never tilts; count the false positives and negatives as it goes.",
+    "LikelihoodScalingExplorer": "Switch the data set, then move c up to 10⁶: ln L → 0 only "
+    "for a separator; a point on the wrong side drives it to −∞.",
+    "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
+    "towards the max-margin line; read the angle in the title.",
+    "LPSeparatorsExplorer": "Push γ to 0.001: the LP answers instantly while the perceptron's "
+    "update count grows; compare the margins listed in the legend.",
+    "CertificateExplorer": "Move the point with its x and y sliders into the blue hull: the "
+    "verdict switches at the hull's boundary; read the weights λ of the certificate.",
+    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness', then set the "
+    "origin weight to 1: the optimum collapses whatever the graph.",
+}
+
+#: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that
+#: jupyterlab-slideshow applies through jupyterlab-fonts' cell metadata). Heights of the whole
+#: cell on the slide at 100 %: implicit bias 838 px, LP separators 853 px, certificate 813 px;
+#: the margin explorer fits with no room to spare (798 px).
+SLIDE_ZOOM = {
+    "MarginExplorer": "95%",
+    "ImplicitBiasExplorer": "90%",
+    "LPSeparatorsExplorer": "90%",
+    "CertificateExplorer": "90%",
+}
+
+NOTES_TAG = "speaker-notes"
+FONTS = "@deathbeds/jupyterlab-fonts"
+PRESENTING = "body[data-jp-deck-mode='presenting'] &"
+EXPLORER = re.compile(r"\b(\w+Explorer)\(")  # lh.MarginExplorer(...), explorers.MarginExplorer(...)
+
+
+def _source(cell: NotebookNode) -> str:
+    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
+
+
+def _tags(cell: NotebookNode) -> list[str]:
+    return list(cell.metadata.get("tags", []))
+
+
+def _explorer_name(cell: NotebookNode) -> str | None:
+    if cell.cell_type != "code":
+        return None
+    match = EXPLORER.search(_source(cell))
+    return match.group(1) if match else None
+
+
+def _is_solution(cell: NotebookNode) -> bool:
+    return "solution" in _tags(cell) or (
+        cell.cell_type == "markdown" and _source(cell).strip().lower() == "## solutions"
+    )
+
+
+def _notes_cell(stem: str, explorer: str) -> NotebookNode:
+    text = f"**Speaker notes ({explorer}).** {SPEAKER_NOTES[explorer]}"
+    cell = nbformat.v4.new_markdown_cell(text)
+    # a stable id, so that rewriting the notebook gives the same file
+    cell.id = "notes-" + hashlib.sha1(f"{stem}/{explorer}".encode()).hexdigest()[:12]
+    cell.metadata = {"slideshow": {"slide_type": "notes"}, "tags": [NOTES_TAG]}
+    return cell
+
+
+def set_slide_metadata(nb: NotebookNode, stem: str) -> NotebookNode:
+    """Apply RULES and SPEAKER_NOTES to the notebook ``nb`` (in place); return it."""
+    # speaker notes: drop the ones written before, then add one after each explorer
+    cells = [c for c in nb.cells if NOTES_TAG not in _tags(c)]
+    with_notes = []
+    for cell in cells:
+        with_notes.append(cell)
+        name = _explorer_name(cell)
+        if name in SPEAKER_NOTES:
+            with_notes.append(_notes_cell(stem, name))
+    nb.cells = with_notes
+
+    first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), None)
+    after_explorer = False
+    for i, cell in enumerate(nb.cells):
+        show = cell.metadata.setdefault("slideshow", {})
+        kind = show.get("slide_type") or "-"  # None and "" mean "-" too
+        if i == first_code or _is_solution(cell):
+            kind = "skip"
+        elif NOTES_TAG in _tags(cell):
+            kind = "notes"
+        elif _explorer_name(cell):
+            kind, after_explorer = "slide", True
+            show["slide_type"] = kind
+            zoom = SLIDE_ZOOM.get(_explorer_name(cell))
+            if zoom:
+                cell.metadata[FONTS] = {"styles": {"": {PRESENTING: {"zoom": zoom}}}}
+            continue
+        elif after_explorer and kind not in ("skip", "notes"):
+            if kind in ("-", "fragment"):
+                kind = "subslide"
+            after_explorer = False
+        if kind == "-":
+            show.pop("slide_type", None)
+            if not show:
+                del cell.metadata["slideshow"]
+        else:
+            show["slide_type"] = kind
+    return nb
+
+
+def process(path: Path, check: bool = False) -> bool:
+    """Rewrite one notebook; return True if it changed (with ``check``, only report it)."""
+    before = path.read_text(encoding="utf-8")
+    nb = set_slide_metadata(nbformat.reads(before, as_version=4), path.stem)
+    after = nbformat.writes(nb) + "\n"
+    if after == before:
+        return False
+    if not check:
+        path.write_text(after, encoding="utf-8")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", type=Path)
+    parser.add_argument("--check", action="store_true", help="only report what would change")
+    args = parser.parse_args(argv)
+    paths = args.notebooks or sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    changed = [p for p in paths if process(p, check=args.check)]
+    for path in changed:
+        print(("would change " if args.check else "updated ") + str(path))
+    return 1 if (args.check and changed) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
