@@ -17,7 +17,7 @@ OLDEST := .venv-oldest
 OLDEST_STAMP := $(OLDEST)/.installed
 # Test files that need the exact pins or the JupyterLab stack: test-oldest skips them (by file
 # name, wherever they live under tests/), besides the browser tests and nbval.
-PINS_ONLY := test_environment.py test_lite.py test_student_copies.py
+PINS_ONLY := test_environment.py test_lite.py test_student_copies.py test_slide_scripts.py
 
 .PHONY: help venv lab test test-oldest lint unit notebooks browser bench format execute clean \
 	student lite
@@ -29,11 +29,12 @@ help:
 	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
 	@echo "make student / make lite - student copies without solutions / a JupyterLite site"
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt pyproject.toml jupyter-settings/overrides.json
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 needed, found " + sys.version'
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python scripts/lab_settings.py
 	@touch $@
 
 venv: $(STAMP)
@@ -46,6 +47,7 @@ $(OLDEST_STAMP): requirements-oldest.txt pyproject.toml
 	@touch $@
 
 lab: $(STAMP)
+	$(BIN)/python scripts/lab_settings.py
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_linear_separability.ipynb
 
 test: $(STAMP)
@@ -79,6 +81,7 @@ execute: $(STAMP)
 	for nb in notebooks/[0-9]*.ipynb; do \
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
+	$(BIN)/python scripts/slide_metadata.py
 	$(BIN)/python scripts/make_student_copies.py
 
 bench: $(STAMP)
