@@ -1,6 +1,6 @@
 """linsep_helpers: the tested code behind the Linear Separators notebooks.
 
-Data flow one way: numbers -> algorithms -> figures -> widgets -> notebooks.
+Data flow one way: numbers -> algorithms -> figures -> explorers -> notebooks.
 
 =============  ==================================================  ========
 module         what it holds                                       notebook
@@ -13,7 +13,7 @@ logistic       stable sigmoid / log-likelihood, gradient ascent    03
 lp             find_separator, certificates, max-margin/robust LP  04, 05
 hardness       exact MinDisagreement, vertex-cover reduction       05
 plotting       one style; draw_* return artists, update_* move     01-05
-widgets        slider explorers: compute / draw / widget           01-05
+explorers      slider explorers: compute / draw / widget           01-05
 exercises      check_* functions for the exercises                 01-05
 =============  ==================================================  ========
 
@@ -25,13 +25,13 @@ import sys as _sys
 
 from .data import *
 from .exercises import *
+from .explorers import *
 from .geometry import *
 from .hardness import *
 from .logistic import *
 from .lp import *
 from .perceptron import *
 from .plotting import *
-from .widgets import *
 
 __version__ = "0.1.0"
 
@@ -65,7 +65,7 @@ def check_versions(minimum: str = "0.1.0") -> str:
 
 
 _MODULES = ("data", "geometry", "perceptron", "logistic", "lp", "hardness")
-_MODULES += ("plotting", "widgets", "exercises")
+_MODULES += ("plotting", "explorers", "exercises")
 # Note: the function ``perceptron`` shadows the module of the same name on the package, so
 # the modules are looked up in sys.modules (``from linsep_helpers.perceptron import ...``
 # works as usual).

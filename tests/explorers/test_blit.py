@@ -17,8 +17,8 @@ from hypothesis.extra import numpy as hnp
 from PIL import Image
 
 import linsep_helpers as lh
-from linsep_helpers._blit import encode_png
-from linsep_helpers.widgets import Explorer
+from linsep_helpers.explorers import Explorer
+from linsep_helpers.explorers._blit import encode_png
 
 IPYMPL = "module://ipympl.backend_nbagg"
 
@@ -33,7 +33,7 @@ def _explorers() -> list[type]:
     while todo:
         cls = todo.pop(0)
         todo.extend(cls.__subclasses__())
-        if cls.__module__ == "linsep_helpers.widgets" and cls.sliders:
+        if cls.__module__.startswith("linsep_helpers.explorers.") and cls.sliders:
             out.append(cls)
     return out
 

@@ -31,7 +31,8 @@ else changed".  They are left out of matplotlib's normal draw; when saving, ``Ax
 keeps them but ``Figure.draw`` does not, hence ``Blitter.everything_drawn`` for savefig.
 Frames are encoded as unfiltered PNGs at zlib level 1 (``encode_png``).  Not handled: an
 animated text that grows over a static artist drawn above it (it is drawn over it).  Used by
-``widgets.Explorer`` (every explorer of notebooks 01-05); tests in tests/test_blit.py.
+``explorers.Explorer`` (every explorer of notebooks 01-05); tests in
+tests/explorers/test_blit.py.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from matplotlib.spines import Spine
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
-__all__: list[str] = []  # private helper of widgets.py
+__all__: list[str] = []  # private helper of the explorers
 
 
 def _container_children(container: Figure | Axes) -> list[Artist]:

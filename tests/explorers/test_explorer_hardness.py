@@ -1,0 +1,189 @@
+"""Notebook 05's explorer (linsep_helpers.explorers.hardness): the vertex-cover reduction at
+every control value; the vertex-cover numbers are recomputed here by brute force."""
+
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import linsep_helpers as lh
+from linsep_helpers.explorers import VertexCoverExplorer
+
+FAMILIES = ("Petersen", "cycle", "path", "complete", "star", "random")
+SIZES = range(3, 11)
+
+
+# --------------------------------------------------------------------------------- oracles
+def tau_oracle(n, edges):
+    """Minimum vertex cover size by trying every subset (written here, not imported)."""
+    for k in range(n + 1):
+        for S in itertools.combinations(range(n), k):
+            s = set(S)
+            if all(i in s or j in s for i, j in edges):
+                return k
+    raise AssertionError("unreachable")
+
+
+def weighted_mistakes(w, b, X, y, weights):
+    return float(weights[y * (X @ w + b) <= 0].sum())
+
+
+def reduction_points(n, edges, origin_weight):
+    """The reduction written out by hand: origin (+), e_i (-), e_i + e_j (+)."""
+    pts, labels, wts = [np.zeros(n)], [1.0], [origin_weight]
+    for i in range(n):
+        e = np.zeros(n)
+        e[i] = 1.0
+        pts.append(e)
+        labels.append(-1.0)
+        wts.append(1.0)
+    for i, j in edges:
+        e = np.zeros(n)
+        e[[i, j]] = 1.0
+        pts.append(e)
+        labels.append(1.0)
+        wts.append(1.0)
+    return np.array(pts), np.array(labels), np.array(wts)
+
+
+# ------------------------------------------------------------------------------- explorer
+@pytest.fixture(scope="module")
+def explorer():
+    ex = VertexCoverExplorer()
+    yield ex
+    plt.close(ex.fig)
+
+
+@pytest.mark.claim("C26")
+@pytest.mark.parametrize("family", FAMILIES)
+def test_explorer_every_control_value(explorer, family):
+    """At every graph of the selector and every slider value, with both origin weights:
+    the displayed optimum is tau(G) (weight n + 1) or min(tau, 1) (weight 1)."""
+    sizes = [3] if family == "Petersen" else SIZES  # Petersen ignores the slider
+    for n in sizes:
+        n_v, edges = lh.graph_from_family(family, n)
+        tau = tau_oracle(n_v, edges)
+        for origin in ("n + 1", "1"):
+            s = explorer.compute(
+                family=family, n=n, origin_weight=origin, separator="exact optimum"
+            )
+            X, y, wts = reduction_points(n_v, edges, n_v + 1.0 if origin == "n + 1" else 1.0)
+            np.testing.assert_array_equal(s.X, X)
+            np.testing.assert_array_equal(s.y, y)
+            np.testing.assert_array_equal(s.weights, wts)
+            assert s.tau == tau
+            expected = tau if origin == "n + 1" else min(tau, 1)
+            assert s.optimum == expected
+            # the shown separator really makes that many weighted mistakes
+            assert weighted_mistakes(s.w, s.b, X, y, wts) == expected
+            assert s.disagreements == expected
+            assert s.origin_wrong == (origin == "1" and tau >= 1)
+            wit = explorer.compute(
+                family=family, n=n, origin_weight=origin, separator="cover witness"
+            )
+            assert weighted_mistakes(wit.w, wit.b, X, y, wts) == tau
+            assert sorted(wit.wrong_vertices) == sorted(wit.min_cover)
+            assert wit.wrong_edges == ()
+
+
+@pytest.mark.claim("C26")
+@pytest.mark.parametrize("family", FAMILIES[1:])
+def test_explorer_mistakes_give_a_cover(explorer, family):
+    """The proof's second half on the solver's separator: misclassified vertex points plus one
+    endpoint per misclassified edge point cover G, with at most optimum vertices."""
+    for n in (3, 10):
+        s = explorer.compute(family=family, n=n, origin_weight="n + 1", separator="exact optimum")
+        cover = set(s.wrong_vertices) | {s.edges[k][0] for k in s.wrong_edges}
+        assert all(i in cover or j in cover for i, j in s.edges)
+        assert len(cover) <= s.optimum
+
+
+def test_explorer_draws_at_extremes():
+    ex = VertexCoverExplorer(family="cycle", n=3)
+    n_artists = len(ex.fig.axes[0].get_children()), len(ex.fig.axes[1].get_children())
+    for family in FAMILIES:
+        for n in (3, 10):
+            for origin in ("n + 1", "1"):
+                for sep in ("exact optimum", "cover witness"):
+                    state = ex.update(family=family, n=n, origin_weight=origin, separator=sep)
+                    n_v = state.n
+                    ga = ex.graph_artists
+                    drawn = ga.cover.get_offsets().shape[0] + ga.other.get_offsets().shape[0]
+                    assert drawn == n_v
+                    assert ga.cover.get_offsets().shape[0] == len(state.wrong_vertices)
+                    assert len(ga.edges.get_segments()) == len(state.edges)
+                    assert sum(t.get_visible() for t in ga.labels) == n_v
+                    strip = (
+                        ex.strip.pos.get_offsets().shape[0] + ex.strip.neg.get_offsets().shape[0]
+                    )
+                    assert strip == state.X.shape[0]
+                    assert len(ex.crosses.get_xdata()) == int(state.wrong.sum())
+                    lo, hi = ex.ax2.get_xlim()
+                    assert lo < state.scores.min() and state.scores.max() < hi
+                    assert f"{state.disagreements:g}" in ex.ax2.get_title()
+                    assert f"= {state.tau}" in ex.ax.get_title()
+    # artists moved, not re-created (labels may only grow up to the largest graph)
+    assert len(ex.fig.axes) == 2
+    assert len(ex.fig.axes[1].get_children()) == n_artists[1]
+    assert len(ex.fig.axes[0].get_children()) <= n_artists[0] + 10
+    plt.close(ex.fig)
+
+
+def test_explorer_readout_and_cache():
+    ex = VertexCoverExplorer(family="complete", n=5)
+    text = ex.readout(ex.state)
+    assert "<b>4</b> = τ(G) = 4" in text
+    first = ex.solve("complete", 5, "n + 1")
+    assert ex.solve("complete", 5, "n + 1") is first  # cached per graph and weight
+    state = ex.update(origin_weight="1")
+    assert "<b>1</b> &lt;" in ex.readout(state) or "<b>1</b> <" in ex.readout(state)
+    assert "gives it up" in ex.readout(state)
+    plt.close(ex.fig)
+
+
+def test_explorer_widget_and_repr():
+    ex = VertexCoverExplorer()
+    box = ex.widget()
+    assert ex.widget() is box
+    assert set(ex.controls) == {"n", "family", "origin_weight", "separator"}
+    assert ex.controls["n"].disabled  # Petersen ignores the size
+    assert (ex.controls["n"].min, ex.controls["n"].max) == (3, 10)
+    assert list(ex.controls["family"].options) == list(FAMILIES)
+    ex.controls["family"].value = "path"
+    assert not ex.controls["n"].disabled
+    ex.controls["n"].value = 10
+    assert ex.state.n == 10 and len(ex.state.edges) == 9
+    ex.controls["origin_weight"].value = "1"
+    assert ex.state.optimum == 1
+    ex.controls["separator"].value = "cover witness"
+    assert ex.state.disagreements == 5  # tau(P_10) = 5
+    assert repr(ex) == (
+        "VertexCoverExplorer(family='path', n=10, origin_weight='1', separator='cover witness')"
+    )
+    bundle = ex._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(ex) and "image/png" in bundle
+    plt.close(ex.fig)
+
+
+def test_explorer_errors():
+    with pytest.raises(ValueError, match="family"):
+        VertexCoverExplorer(family="wheel")
+    with pytest.raises(ValueError, match="n must be in"):
+        VertexCoverExplorer(family="cycle", n=11)
+    with pytest.raises(ValueError, match="n must be in"):
+        VertexCoverExplorer(family="cycle", n=2)
+    with pytest.raises(ValueError, match="integer"):
+        VertexCoverExplorer(family="cycle", n=4.5)
+    with pytest.raises(ValueError, match="origin_weight"):
+        VertexCoverExplorer(origin_weight="2")
+    with pytest.raises(ValueError, match="separator"):
+        VertexCoverExplorer(separator="perceptron")
+    with pytest.raises(ValueError, match="seed"):
+        VertexCoverExplorer(seed=-1)
+    with pytest.raises(ValueError, match="no parameter"):
+        VertexCoverExplorer(size=4)
+    ex = VertexCoverExplorer(family="cycle", n=4)
+    with pytest.raises(ValueError, match="family"):
+        ex.update(family="wheel")
+    plt.close(ex.fig)
