@@ -1,9 +1,9 @@
 """Benchmark 4: kernel-side time per slider move of every explorer.
 
 Every subclass of ``linsep_helpers.explorers.Explorer`` (found recursively) is built with its
-defaults and each slider is moved across MOVES values spanning its range (linear, log or integer, from its
-``Slider`` spec).  The instance's ``compute`` and ``draw`` are wrapped with timers and the whole
-``update`` is timed.  Two backends, each in its own child process:
+defaults and each slider is moved across MOVES values spanning its range (linear, log or
+integer, from its ``Slider`` spec).  The instance's ``compute`` and ``draw`` are wrapped with
+timers and the whole ``update`` is timed.  Two backends, each in its own child process:
 
 - "agg": the headless backend of the tests (``refresh`` is a no-op until ``.widget()`` is built);
 - "ipympl": ``module://ipympl.backend_nbagg`` with ``.widget()`` built and the browser played

@@ -370,7 +370,8 @@ def _sliders(p: dict) -> str:
         "frame). `frame` is the kernel's answer to the browser's frame request, simulated as "
         "ipympl's front end sends it: a blit (restore the saved background, draw the moved "
         "artists, encode the changed pixels as PNG) when only animated artists changed, a full "
-        "render otherwise (`linsep_helpers/explorers/_blit.py`); `blits` is the share of blitted frames. "
+        "render otherwise (`linsep_helpers/explorers/_blit.py`); `blits` is the share of "
+        "blitted frames. "
         "Kernel side = update + frame. `full render` is the reference: `fig.canvas.draw()` "
         "after the same move, which is what every frame cost before blitting. "
         "Milliseconds, median / p95.",
