@@ -16,9 +16,13 @@ there), followed by start values of its sliders as keywords, e.g.
 ``MarginExplorer(n=60, seed=0, margin=0.1)``.  ``n`` and ``seed`` are checked by
 ``check_n_seed`` in every explorer.
 
-With ``%matplotlib widget`` (ipympl) frames are blitted: only the moved artists are redrawn
-(see ``_blit.py``); with any other backend the explorer re-encodes a PNG into an
-``ipywidgets.Image`` on every move.
+``_setup`` also declares which artists move, as matplotlib's blitting guide does
+(``BlitManager.add_artist``): ``self.animate(...)`` for every artist ``draw`` changes (titles
+included), ``self.keep_on_top(...)`` for unchanged artists drawn above moving ones (a legend
+inside a plot).  With ``%matplotlib widget`` (ipympl) frames then redraw only those (see
+``_blit.py``); anything else ``draw`` changes (an axis range) makes the next frame a full
+render.  With any other backend the explorer re-encodes a PNG into an ``ipywidgets.Image`` on
+every move.
 """
 
 from __future__ import annotations
@@ -28,15 +32,19 @@ import contextlib
 import inspect
 import io
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar
 
 import ipywidgets as ipw
 import matplotlib as mpl
 import matplotlib.pyplot as plt
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .._validate import check_choice, check_int, check_scalar
+from . import _ipympl
 from ._blit import Blitter
 
 __all__ = ["Slider", "Choice", "Explorer"]
@@ -202,6 +210,28 @@ def check_n_seed(n: Any, seed: Any, *, n_min: int = 2) -> tuple[int, int]:
     return check_int(n, "n", minimum=n_min), check_int(seed, "seed", minimum=0)
 
 
+def _artists_in(thing: Any) -> Iterator[Artist]:
+    """The artists in ``thing``: an artist, None, a list or tuple of them, or a dataclass of
+    them such as ``plotting.DataArtists`` (its axes are not artists that move)."""
+    if thing is None or isinstance(thing, Axes):
+        return
+    if isinstance(thing, Artist):
+        yield thing
+    elif isinstance(thing, (list, tuple)):
+        for item in thing:
+            yield from _artists_in(item)
+    elif is_dataclass(thing):
+        for f in fields(thing):
+            yield from _artists_in(getattr(thing, f.name))
+
+
+def set_title(ax: Axes, label: str) -> None:
+    """Show ``label`` as the axes title, touching nothing else: ``Axes.set_title`` would also
+    move the axes' left and right titles (so a live figure would need a full render)."""
+    if ax.title.get_text() != label:
+        ax.title.set_text(label)
+
+
 def half_up(radius: float) -> float:
     """A data radius rounded up to a multiple of 1/2: axes scaled by it keep their limits
     while the radius slider moves within a half (so those frames can be blits)."""
@@ -260,12 +290,13 @@ class Explorer:
         dpi = min(dpi, self.MAX_WIDTH_PX / self.figsize[0])
         with plt.ioff():
             self.fig: Figure = plt.figure(figsize=self.figsize, dpi=dpi, layout="constrained")
+        self._moving: list[Artist] = []
+        self._on_top: list[Artist] = []
         self._setup(self.fig)
         self._image: ipw.Image | None = None
         self._readout: ipw.HTML | None = None
         self._box: ipw.VBox | None = None
         self.blitter: Blitter | None = None
-        self._quiet = False
         self.controls: dict[str, ipw.Widget] = {}
         self.state: Any = self.compute(**self.values)
         self.draw(self.state)
@@ -277,7 +308,18 @@ class Explorer:
 
     # -- what subclasses provide -------------------------------------------------------
     def _setup(self, fig: Figure) -> None:  # pragma: no cover - abstract
+        """Create the artists once and declare the moving ones (``animate``)."""
         raise NotImplementedError
+
+    def animate(self, *artists: Any) -> None:
+        """Declare artists that ``draw`` moves (artists, lists or ``plotting`` artist
+        dataclasses): live frames redraw exactly these."""
+        self._moving += [a for a in _artists_in(artists) if a not in self._moving]
+
+    def keep_on_top(self, *artists: Any) -> None:
+        """Declare unchanged artists drawn above moving ones (a legend inside a plot): live
+        frames composite them over the moving artists."""
+        self._on_top += [a for a in _artists_in(artists) if a not in self._on_top]
 
     def compute(self, **values: Any) -> Any:  # pragma: no cover - abstract
         """Slider values -> everything the figure shows (pure numpy, a frozen dataclass)."""
@@ -314,8 +356,6 @@ class Explorer:
 
     def refresh(self) -> None:
         """Push the figure to the screen: ipympl redraws itself, the fallback re-encodes."""
-        if self._quiet:
-            return
         if self._image is not None:
             self._image.value = self.png()
         elif self.blitter is not None:
@@ -349,8 +389,8 @@ class Explorer:
             canvas.footer_visible = False
             canvas.toolbar_visible = False
             canvas.resizable = False
-            self.blitter = Blitter(self.fig)  # frames redraw only what a slider moved
-            self._teach_blitter()
+            if _ipympl.supported(canvas):  # else ordinary frames: draw_idle, a full render
+                self.blitter = Blitter(self.fig, self._moving, self._on_top)
             view = canvas
         else:  # inline or headless: a PNG in an Image widget
             self._image = ipw.Image(value=self.png(), format="png")
@@ -365,20 +405,6 @@ class Explorer:
     def _layout_controls(self) -> list[ipw.Widget]:
         """The rows of controls above the figure (default: the sliders in one column)."""
         return [ipw.VBox([self.controls[s.name] for s in (*self.choices, *self.sliders)])]
-
-    def _teach_blitter(self) -> None:
-        """Move every slider one step and back, unseen, so that the blitter knows from the
-        start which artists each slider moves: the first real move is then a blit too."""
-        assert self.blitter is not None
-        self._quiet = True  # no refresh: nothing of this reaches the screen
-        try:
-            for s in self.sliders:
-                probe = {**self.values, s.name: s.neighbour(self.values[s.name])}
-                self.draw(self.compute(**probe))
-                self.blitter.learn()
-            self.draw(self.state)
-        finally:
-            self._quiet = False
 
     def _on_change(self, change: dict[str, Any]) -> None:
         owner = change["owner"]

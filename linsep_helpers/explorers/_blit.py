@@ -1,71 +1,52 @@
-"""Fast frames for a live (ipympl) figure: redraw only what a slider moved.
+"""Fast frames for a live (ipympl) figure: redraw only the artists an explorer declared moving.
 
-A slider move usually changes a few artists (points, a line, a title) while the axes, ticks,
-grid and labels stay as they were.  Rendering the whole figure for every frame costs
-40-200 ms on a 2-core machine; restoring a saved copy of the unchanged part and drawing the
-changed artists over it (*blitting*) costs a few milliseconds.
+This is the ``BlitManager`` of matplotlib's blitting guide, with two additions for frames sent
+to a browser.  A slider move usually changes a few artists (points, a line, a title) while the
+axes, ticks, grid and labels stay as they were.  Rendering the whole figure costs 40-200 ms on
+a 2-core machine; restoring a saved copy of the unchanged part and drawing the moving artists
+over it (*blitting*) costs a few milliseconds.
 
-``Blitter`` does this inside ipympl's own frame protocol:
+1. The explorer declares its moving artists (``Explorer.animate``; here ``add_artist``): they
+   become *animated*, so matplotlib leaves them out of a full render and a change to one of
+   them does not mark the figure as changed (``Artist.stale`` stops at animated artists).
+   Unchanged artists drawn above moving ones (a legend inside the plot) are declared *on top*
+   (``Explorer.keep_on_top``): they are rendered once per full render into a transparent layer
+   and alpha-blended onto every frame, since drawing a legend costs 15-25 ms.
+2. After every full render (``mpl_connect("draw_event")``) the blitter saves the background
+   (``canvas.copy_from_bbox``) and draws the animated artists and the layer over it.
+3. A frame is a *blit* (``canvas.restore_region``, ``Figure.draw_artist`` for each animated
+   artist, ``canvas.blit``) while the background is valid: same canvas size and dpi, and the
+   figure is not stale, i.e. nothing but declared artists changed.  Otherwise (an axis range or
+   a data set changed) it is a full render (``canvas.draw``).
+4. Frames follow ipympl's protocol: ``show`` asks for a frame (``canvas.draw_idle``) and the
+   front end requests it once it has the previous one, so a burst of moves costs one frame per
+   round trip; the request is answered by ``frame`` (hooked in by ``_ipympl.install``, the only
+   private hook).  The first move after a pause (no frame for ``PUSH_GAP_S``) is blitted and
+   sent at once, which saves the request's round trip.
 
-1. the explorer moves its artists and calls ``Blitter.show``.  Usually that asks ipympl for
-   a frame (``canvas.draw_idle()``): ipympl tells the browser, which requests a frame once
-   it has received the previous one, so a burst of slider moves costs one frame, not one per
-   move.  Frames are not sent unasked in a burst: the browser drops an image that is still
-   decoding when the next one arrives, and a lost *diff* frame leaves stale pixels behind.
-   Only the first move after a pause (no frame for ``PUSH_GAP_S``) gets its blit pushed at
-   once, which saves the request's round trip.
-2. the frame request (``canvas.handle_draw``, replaced on this canvas instance) is answered
-   - by a *blit* when only the blitter's artists changed since the last full render: restore
-     the background, draw the animated artists (those that did not change and meet no
-     changed one are copied from the last frame instead), composite the overlay, send the
-     changed pixels (``canvas.blit``);
-   - by a *full* render otherwise (first frame, new size or dpi, changed axis limits, or any
-     other artist changed).  Before it, the artists that changed (matplotlib marks them
-     ``stale``) are *learned*: they become animated, together with every artist drawn above
-     them in the same axes that overlaps where they paint, so blitted frames keep the
-     stacking order of a full render.  The ``draw_event`` of that render saves the
-     background and draws the animated artists.
-
-Animated artists do not mark their figure stale, so a stale figure means exactly "something
-else changed".  They are left out of matplotlib's normal draw; when saving, ``Axes.draw``
-keeps them but ``Figure.draw`` does not, hence ``Blitter.everything_drawn`` for savefig.
-Frames are encoded as unfiltered PNGs at zlib level 1 (``encode_png``).  Not handled: an
-animated text that grows over a static artist drawn above it (it is drawn over it).  Used by
-``explorers.Explorer`` (every explorer of notebooks 01-05); tests in
-tests/explorers/test_blit.py.
+An animated artist that did not change since the last frame (not ``stale``) and meets no
+changed one is copied from the last frame instead of drawn (same pixels there).  Used by
+``Explorer`` (every explorer of notebooks 01-05); tests in tests/explorers/test_blit.py.
 """
 
 from __future__ import annotations
 
 import math
-import struct
 import time
-import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar
 
 import numpy as np
 from matplotlib.artist import Artist
-from matplotlib.axes import Axes
-from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import RendererAgg
 from matplotlib.figure import Figure
-from matplotlib.spines import Spine
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
+from . import _ipympl
+
 __all__: list[str] = []  # private helper of the explorers
-
-
-def _container_children(container: Figure | Axes) -> list[Artist]:
-    """Top-level artists of an Axes or Figure that may be animated (not axes, axis, spines,
-    or the background patch)."""
-    return [
-        a
-        for a in container.get_children()
-        if a is not container.patch and not isinstance(a, (Axes, Axis, Spine))
-    ]
 
 
 def _paint_region(artist: Artist, renderer: Any) -> Bbox | None:
@@ -104,40 +85,15 @@ def _overlaps(box: Bbox | None, regions: list[Bbox | None]) -> bool:
     return box is None or any(r is None or box.overlaps(r) for r in regions)
 
 
-def _is_dirty(artist: Artist) -> bool:
-    """Changed since it was last drawn.  A part of a composite artist (a legend's text) marks
-    the axes stale, not its parent, so the parts count too; parts that are never drawn
-    (invisible, empty text) stay stale forever and do not."""
+def _changed(artist: Artist) -> bool:
+    """Changed since it was last drawn (``stale``).  A part of a composite artist (a legend's
+    text) marks its axes stale, not its parent, so the parts count too; parts that are never
+    drawn (invisible, empty text) stay stale forever and do not."""
     if artist.stale:
         return True
     return any(
         part.stale and part.get_visible() and not (isinstance(part, Text) and not part.get_text())
         for part in artist.findobj(include_self=False)
-    )
-
-
-def _png_chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-
-def encode_png(rgba: np.ndarray, level: int = 1) -> bytes:
-    """An 8-bit RGBA image (h, w, 4) as PNG bytes: no row filters, zlib at ``level``.
-
-    A diff frame is mostly transparent zeros; Pillow's encoder spends longer choosing row
-    filters than zlib level 1 spends compressing such an image (about 7.5 vs 4 ms for
-    940 x 716 pixels), and filters gain nothing on it.
-    """
-    if rgba.dtype != np.uint8 or rgba.ndim != 3 or rgba.shape[2] != 4 or 0 in rgba.shape:
-        raise ValueError(f"rgba must be a non-empty (h, w, 4) uint8 array; got {rgba.shape}")
-    h, w, _ = rgba.shape
-    raw = np.zeros((h, 1 + 4 * w), dtype=np.uint8)  # each row: filter type 0, then pixels
-    raw[:, 1:] = rgba.reshape(h, 4 * w)
-    header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)  # 8 bits, RGBA, no interlace
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + _png_chunk(b"IHDR", header)
-        + _png_chunk(b"IDAT", zlib.compress(raw.tobytes(), level))
-        + _png_chunk(b"IEND", b"")
     )
 
 
@@ -147,114 +103,104 @@ def _set_animated(artist: Artist, on: bool) -> None:
 
 
 class Blitter:
-    """Answer an ipympl canvas's frame requests with blits where possible (see module doc).
+    """Blit the declared artists of one figure (see the module docstring).
 
-    Artists it handles are of two kinds, both left out of the normal draw:
+    Parameters
+    ----------
+    fig : Figure
+        A figure on an ipympl canvas (``_ipympl.supported(fig.canvas)``).
+    animated : iterable of Artist
+        The artists that move; drawn on every frame.
+    on_top : iterable of Artist
+        Unchanged artists drawn above moving ones (composited onto every frame).
 
-    - *animated*: drawn on every frame (they changed, or sit above something that did and
-      under something else that did);
-    - *overlay*: unchanged artists above all animated ones in their axes (typically a legend
-      inside the plot).  Drawing a legend costs 15-25 ms, so an overlay is rendered once per
-      full render into a transparent layer and composited (alpha-blended) onto every frame.
-
-    ``frames`` counts the frames sent: {"blit": ..., "full": ...}; "pushed" counts the blits
-    sent without a request (see ``show``), "reused" the animated artists copied from the last
-    frame instead of drawn (see ``_draw_frame``).
+    Attributes
+    ----------
+    frames : dict
+        Frames sent: "blit", "full"; "pushed" counts the blits sent without a request,
+        "reused" the animated artists copied from the last frame instead of drawn.
     """
 
     #: Shortest time (s) after a frame before the next blit may be pushed unasked.
     PUSH_GAP_S: ClassVar[float] = 0.1
 
-    def __init__(self, fig: Figure) -> None:
+    def __init__(self, fig: Figure, animated: Iterable[Artist], on_top: Iterable[Artist] = ()):
         self.fig = fig
         self.canvas: Any = fig.canvas
         self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0, "reused": 0}
+        self._animated: list[Artist] = []
+        self._on_top: list[Artist] = []
+        for a in animated:
+            self.add_artist(a)
+        for a in on_top:
+            self.add_artist(a, on_top=True)
         self._requested = False  # a frame request (draw_idle) is on its way
         self._last_sent = -math.inf  # time.monotonic() of the last frame sent
-        self._animated: list[tuple[Figure | Axes, Artist]] = []
-        self._overlay: list[tuple[Figure | Axes, Artist]] = []
         self._layer: list[tuple[slice, slice, np.ndarray]] = []
-        # where each animated artist painted on its last draw, and that frame before the overlay
+        # where each animated artist painted on its last draw, and that frame before the layer
         self._regions: dict[int, Bbox | None] = {}
         self._last_frame: np.ndarray | None = None
         self._background: Any = None
         self._renderer: Any = None
         self._cid = self.canvas.mpl_connect("draw_event", self._on_draw)
-        # ipympl looks both up on the instance: handle_event -> getattr(self, "handle_draw"),
-        # refresh_all -> self.canvas.get_diff_image()
-        self.canvas.handle_draw = self._handle_draw
-        self.canvas.get_diff_image = self._get_diff_image
+        if not _ipympl.install(self.canvas, self.frame):
+            self.canvas.mpl_disconnect(self._cid)
+            raise ValueError("Blitter needs an ipympl canvas (see _ipympl.supported)")
 
-    # -- which artists are animated ------------------------------------------------------
+    # -- the declared artists ------------------------------------------------------------
+    def add_artist(self, artist: Artist, *, on_top: bool = False) -> None:
+        """Declare an artist of the figure as moving (or, ``on_top``, as unchanged but drawn
+        above moving ones); it is left out of full renders from now on."""
+        if artist.figure is not self.fig:
+            raise ValueError(f"{artist!r} is not an artist of this figure")
+        _set_animated(artist, True)
+        (self._on_top if on_top else self._animated).append(artist)
+
+    @staticmethod
+    def _order(artist: Artist) -> tuple[int, float]:
+        # a full render draws each axes with its children, then the figure-level artists
+        return (1 if artist.axes is None else 0, artist.get_zorder())
+
+    def _in_figure(self, artist: Artist) -> bool:
+        container = artist.axes if artist.axes is not None else self.fig
+        return artist in container.get_children()
+
+    def _split(self) -> tuple[list[Artist], list[Artist]]:
+        """(animated, overlay), in drawing order.  Artists no longer in the figure (a replaced
+        legend) are forgotten; an on-top artist below a moving one in its axes is drawn with
+        the moving ones, so the stacking of a full render is kept."""
+        self._animated = [a for a in self._animated if self._in_figure(a)]
+        self._on_top = [a for a in self._on_top if self._in_figure(a)]
+        top = {}
+        for a in self._animated:
+            top[id(a.axes)] = max(top.get(id(a.axes), -math.inf), a.get_zorder())
+        overlay = [a for a in self._on_top if a.get_zorder() >= top.get(id(a.axes), -math.inf)]
+        animated = self._animated + [a for a in self._on_top if a not in overlay]
+        return sorted(animated, key=self._order), sorted(overlay, key=self._order)
+
     @property
     def animated(self) -> list[Artist]:
-        """The artists drawn on every frame, in drawing order (zorder, then insertion)."""
-        return [a for _, a in sorted(self._animated, key=lambda ca: ca[1].get_zorder())]
+        """The artists drawn on every frame, in drawing order."""
+        return self._split()[0]
 
     @property
     def overlay(self) -> list[Artist]:
         """The unchanged artists composited over every frame, in drawing order."""
-        return [a for _, a in sorted(self._overlay, key=lambda ca: ca[1].get_zorder())]
-
-    def _prune(self) -> bool:
-        """Forget artists no longer in the figure; True if any was dropped."""
-        dropped = False
-        for name in ("_animated", "_overlay"):
-            entries = getattr(self, name)
-            kept = [(c, a) for c, a in entries if a in c.get_children()]
-            dropped = dropped or len(kept) != len(entries)
-            setattr(self, name, kept)
-        return dropped
-
-    def learn(self) -> None:
-        """Animate every changed (stale) artist and what is drawn above it (see class doc).
-
-        Runs before every full render; ``Explorer._teach_blitter`` also calls it after moving
-        each slider one step, before the first frame."""
-        self._prune()
-        # an overlay that changed is drawn on every frame from now on
-        for entry in [e for e in self._overlay if _is_dirty(e[1])]:
-            self._overlay.remove(entry)
-            self._animated.append(entry)
-        known = {id(a) for _, a in self._animated + self._overlay}
-        renderer = self.canvas.get_renderer()
-        containers: list[Figure | Axes] = [*self.fig.axes, self.fig]
-        for c in containers:
-            children = _container_children(c)
-            dirty = [a for a in children if id(a) not in known and _is_dirty(a)]
-            if dirty:
-                z = min(a.get_zorder() for a in dirty)
-                regions = [_paint_region(a, renderer) for a in dirty]
-                for a in children:
-                    if id(a) in known or a.get_zorder() < z:
-                        continue
-                    if a in dirty or _overlaps(_paint_region(a, renderer), regions):
-                        _set_animated(a, True)
-                        target = self._animated if a in dirty else self._overlay
-                        target.append((c, a))
-                        known.add(id(a))
-            # an overlay is composited last, so it must come after every animated artist in
-            # the container's drawing order (zorder, then order of addition)
-            order = {id(a): (a.get_zorder(), i) for i, a in enumerate(children)}
-            last = max((order[id(a)] for cc, a in self._animated if cc is c), default=None)
-            for entry in [e for e in self._overlay if e[0] is c]:
-                if last is not None and order[id(entry[1])] < last:
-                    self._overlay.remove(entry)
-                    self._animated.append(entry)
+        return self._split()[1]
 
     # -- frames --------------------------------------------------------------------------
-    def _render_overlay(self, renderer: Any) -> None:
+    def _render_overlay(self, renderer: Any, overlay: list[Artist]) -> None:
         """Draw the overlay artists once into a transparent layer; keep their pixel boxes."""
         self._layer = []
-        if not self._overlay:
+        if not overlay:
             return
         width, height = int(renderer.width), int(renderer.height)
         layer = RendererAgg(width, height, renderer.dpi)
         layer.clear()  # transparent
-        for a in self.overlay:
+        for a in overlay:
             a.draw(layer)
         pixels = np.asarray(layer.buffer_rgba())
-        for a in self.overlay:
+        for a in overlay:
             rows, cols = _pixel_slices(_padded(_paint_region(a, layer)), width, height)
             if rows.stop > rows.start and cols.stop > cols.start:
                 self._layer.append((rows, cols, pixels[rows, cols].copy()))
@@ -283,19 +229,19 @@ class Blitter:
         animated = self.animated
         reused: list[Artist] = []
         if reuse and self._last_frame is not None and self._last_frame.shape == frame.shape:
-            dirty = [_is_dirty(a) for a in animated]
-            changed: list[Bbox | None] = []
-            for a, d in zip(animated, dirty, strict=True):
-                if d:
-                    changed += [self._regions.get(id(a)), _padded(_paint_region(a, renderer))]
+            changed = [_changed(a) for a in animated]
+            regions: list[Bbox | None] = []
+            for a, c in zip(animated, changed, strict=True):
+                if c:
+                    regions += [self._regions.get(id(a)), _padded(_paint_region(a, renderer))]
             reused = [
                 a
-                for a, d in zip(animated, dirty, strict=True)
-                if not d and id(a) in self._regions and not _overlaps(self._regions[id(a)], changed)
+                for a, c in zip(animated, changed, strict=True)
+                if not c and id(a) in self._regions and not _overlaps(self._regions[id(a)], regions)
             ]
         for a in animated:
             if a not in reused:
-                a.draw(renderer)
+                self.fig.draw_artist(a)
                 self._regions[id(a)] = _padded(_paint_region(a, renderer))
         height, width = frame.shape[:2]
         self.frames["reused"] += len(reused)
@@ -309,22 +255,22 @@ class Blitter:
         """After a full render of the canvas: save the background, draw the animated
         artists, render and composite the overlay."""
         canvas = self.canvas
-        if canvas.is_saving() or event.renderer is not getattr(canvas, "renderer", None):
+        if canvas.is_saving() or event.renderer is not canvas.get_renderer():
             return  # savefig (draws animated artists itself) or draw_without_rendering
         self._background = canvas.copy_from_bbox(self.fig.bbox)
         self._renderer = event.renderer
-        self._render_overlay(event.renderer)
+        self._render_overlay(event.renderer, self.overlay)
         self._draw_frame(event.renderer)
 
     def can_blit(self) -> bool:
         """True when the next frame can be a blit: a background of the current size exists
-        and nothing but animated artists changed since it was saved."""
+        and nothing but the animated artists changed since it was saved."""
+        overlay = self._split()[1]
         return (
             self._background is not None
             and not self.fig.stale
             and self.canvas.get_renderer() is self._renderer
-            and not self._prune()
-            and not any(_is_dirty(a) for _, a in self._overlay)
+            and not any(_changed(a) for a in overlay)
         )
 
     def show(self) -> None:
@@ -333,12 +279,12 @@ class Blitter:
         If the last frame went out at least ``PUSH_GAP_S`` ago, no frame request is pending and
         a blit will do, the blit is sent at once (*pushed*): this saves the round trip of
         ipympl's frame request, and the long gap keeps the browser from receiving a frame
-        while it still decodes the previous one (ipympl's own protocol leaves one round trip,
-        ~15 ms, between frames).  Otherwise it asks for a frame (``draw_idle``).
+        while it still decodes the previous one.  Otherwise it asks for a frame
+        (``draw_idle``), answered by ``frame``.
         """
         if (
             not self._requested
-            and not getattr(self.canvas, "syncing_data_url", True)  # a front end is listening
+            and _ipympl.front_end_listening(self.canvas)
             and time.monotonic() - self._last_sent >= self.PUSH_GAP_S
             and self.can_blit()
         ):
@@ -355,48 +301,22 @@ class Blitter:
         self.canvas.blit(self.fig.bbox)  # sends the changed pixels to the browser
         self._last_sent = time.monotonic()
 
-    def _handle_draw(self, event: Any = None) -> None:
-        """ipympl's frame request."""
+    def frame(self) -> None:
+        """Answer the front end's frame request: a blit if possible, else a full render."""
         self._requested = False
         if self.can_blit():
             self._blit()
         else:
-            self.learn()
             self.frames["full"] += 1
             self.canvas.draw()  # full render; _on_draw saves the background
             self._last_sent = time.monotonic()
-
-    def _get_diff_image(self) -> bytes | None:
-        """The frame to send: matplotlib's ``FigureCanvasWebAggCore.get_diff_image`` (the
-        changed pixels, or the whole image when asked or when the size changed), encoded by
-        ``encode_png`` instead of Pillow at zlib level 6: encoding was over half the time of
-        a blitted frame, and this takes about a third of it."""
-        canvas = self.canvas
-        if not canvas._png_is_old:
-            return None
-        pixels = np.asarray(canvas.get_renderer().buffer_rgba())
-        buff = pixels.view(np.uint32).squeeze(2)
-        if (
-            canvas._force_full
-            or buff.shape != canvas._last_buff.shape
-            or (pixels[:, :, 3] != 255).any()  # a diff cannot carry transparency
-        ):
-            canvas.set_image_mode("full")
-            output = buff
-        else:
-            canvas.set_image_mode("diff")
-            output = np.where(buff != canvas._last_buff, buff, 0)
-        canvas._last_buff = buff.copy()
-        canvas._force_full = False
-        canvas._png_is_old = False
-        return encode_png(output.view(dtype=np.uint8).reshape((*output.shape, 4)))
 
     @contextmanager
     def everything_drawn(self) -> Iterator[None]:
         """Un-animate the figure-level artists (suptitle, figure legends) meanwhile: when
         saving, ``Axes.draw`` keeps animated artists but ``Figure.draw`` leaves them out.
         ``Explorer.png`` saves within this."""
-        parts = [p for c, a in self._animated + self._overlay if c is self.fig for p in a.findobj()]
+        parts = [p for a in self._animated + self._on_top if a.axes is None for p in a.findobj()]
         for p in parts:
             p.set_animated(False)
         try:
@@ -408,10 +328,8 @@ class Blitter:
     def disconnect(self) -> None:
         """Stop blitting: restore the canvas's own frame handler and the normal draw."""
         self.canvas.mpl_disconnect(self._cid)
-        for name in ("handle_draw", "get_diff_image"):
-            if name in vars(self.canvas):
-                delattr(self.canvas, name)
-        for _, a in self._animated + self._overlay:
+        _ipympl.uninstall(self.canvas)
+        for a in self._animated + self._on_top:
             _set_animated(a, False)
-        self._animated, self._overlay, self._layer = [], [], []
+        self._animated, self._on_top, self._layer = [], [], []
         self._background = None

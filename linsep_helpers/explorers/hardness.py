@@ -27,11 +27,10 @@ from ..plotting import (
     draw_data,
     draw_graph,
     set_limits,
-    set_title,
     update_data,
     update_graph,
 )
-from ._base import Choice, Explorer, Slider
+from ._base import Choice, Explorer, Slider, set_title
 
 __all__ = ["VertexCoverExplorer", "VertexCoverSolution", "VertexCoverState"]
 
@@ -219,7 +218,11 @@ class VertexCoverExplorer(Explorer):
         ax2.set_ylim(-0.6, 2.75)
         ax2.set_yticks([0, 1, 2], ["edges\n$e_i+e_j$", "vertices\n$e_i$", "origin"])
         ax2.set_xlabel("score $w\\cdot x + b$ of each point")
+        ax2.set_title("", fontsize="medium")
         ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=4, fontsize="small")
+        self.animate(self.graph_artists, ax.title)
+        self.animate(self.strip, self.crosses, self.origin_note, ax2.title)
+        self.keep_on_top(ax.get_legend())
 
     def draw(self, state: VertexCoverState) -> None:
         n_v, edges = state.n, state.edges
@@ -245,7 +248,6 @@ class VertexCoverExplorer(Explorer):
             self.ax2,
             f"{state.separator} (origin weight {state.origin_weight:g}): "
             f"weighted disagreements = {state.disagreements:g}",
-            fontsize="medium",
         )
         self.refresh()
 

@@ -32,13 +32,12 @@ from ..plotting import (
     draw_probability,
     draw_separator,
     line_in_box,
-    set_title,
     square_limits,
     update_data,
     update_probability,
     update_separator,
 )
-from ._base import Explorer, Slider, check_n_seed
+from ._base import Explorer, Slider, check_n_seed, set_title
 
 __all__ = [
     "ImplicitBiasExplorer",
@@ -150,6 +149,9 @@ class ThresholdExplorer(Explorer):
         ax2.set_xlabel("$x_1$")
         ax2.set_ylabel("$x_2$")
         ax2.legend(loc="lower left", fontsize="small")
+        self.animate(self.level, self.drop, self.point, ax1.title)
+        self.animate(self.t_line, ax2.title)
+        self.keep_on_top(ax1.get_legend(), ax2.get_legend())
 
     def compute(self, *, T: float) -> ThresholdState:
         t = threshold_offset(T)
@@ -339,6 +341,9 @@ class LikelihoodScalingExplorer(Explorer):
         ax2.set_xlabel("scale $c$")
         ax2.set_ylabel("$\\ln(-\\ln L(cw, cb))$ (symlog)")
         self._draw_data_set()
+        # the probability image moves; what is drawn above it is redrawn with it
+        self.animate(self.prob, self.data_artists, self.sep, self.ring, ax0.title)
+        self.animate(self.mark1, ax1.title, self.mark2, ax2.title)
 
     def _draw_data_set(self) -> None:
         """Move the artists that depend on the data set only (not on c)."""
@@ -575,6 +580,8 @@ class ImplicitBiasExplorer(Explorer):
         ax3.legend(loc="lower left", fontsize="small")
         self.vlines = [ax.axvline(1.0, color=PALETTE["orange"], lw=1.5) for ax in (ax1, ax2, ax3)]
         (self.mark,) = ax1.plot([], [], "o", color=PALETTE["orange"], ms=9)
+        self.animate(self.gd_sep, self.vlines, self.mark, [ax.title for ax in self.axes])
+        self.keep_on_top([ax.get_legend() for ax in self.axes])
 
     def compute(self, *, t: float) -> ImplicitBiasState:
         t = check_scalar(t, "t", positive=True)

@@ -20,14 +20,13 @@ from ..plotting import (
     draw_data,
     draw_hulls,
     draw_separator,
-    set_title,
     square_limits,
     update_certificate,
     update_data,
     update_hulls,
     update_separator,
 )
-from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up
+from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up, set_title
 
 __all__ = ["CertificateExplorer", "CertificateState", "LPSeparatorsExplorer", "LPSeparatorsState"]
 
@@ -135,6 +134,7 @@ class LPSeparatorsExplorer(Explorer):
             title="geometric margin min y(w·x+b)/‖w‖",
             title_fontsize="small",
         )
+        self.animate(self.data_artists, self.seps, self.legend, ax.title)
 
     def compute(self, *, margin: float, radius: float) -> LPSeparatorsState:
         X, y, w_star, b_star = make_separable(self.n, 2, margin, radius, seed=self.seed)
@@ -307,6 +307,7 @@ class CertificateExplorer(Explorer):
             ncol=3,
             fontsize="small",
         )
+        self.animate(self.hulls, self.data_artists, self.moved, self.sep, self.cert, ax.title)
 
     def compute(self, *, px: float, py: float) -> CertificateState:
         X, y = self.data(px, py)

@@ -23,13 +23,12 @@ from ..plotting import (
     draw_invariants,
     draw_separator,
     set_limits,
-    set_title,
     square_limits,
     update_data,
     update_invariants,
     update_separator,
 )
-from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up
+from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up, set_title
 
 __all__ = ["PerceptronProofExplorer", "ProofState", "StaircaseExplorer", "StaircaseState"]
 
@@ -246,6 +245,11 @@ class PerceptronProofExplorer(Explorer):
             fontsize="small",
         )
         self.suptitle = fig.suptitle("")
+        self.animate(self.data_artists, self.true_sep, self.cur_sep, self.ring, ax.title)
+        self.animate(self.inv_artists, self.cap_text, self.suptitle)
+        self.animate(self.inv_artists.ax_lower.title, self.inv_artists.ax_squeeze.title)
+        self.keep_on_top(self.inv_artists.ax_lower.get_legend())
+        self.keep_on_top(self.inv_artists.ax_squeeze.get_legend())
 
     def draw(self, state: ProofState) -> None:
         lim = half_up(max(1.0, state.R)) * 1.08
@@ -466,6 +470,9 @@ class StaircaseExplorer(Explorer):
         ax2.set_xlabel("coordinate $k$")
         ax2.set_ylabel("$w_k$ (log scale)")
         ax2.legend(loc="upper left", fontsize="small")
+        self.animate(self.measured, self.bound_pts, self.current, ax.title)
+        self.animate(self.w_perc, self.w_lp, self.powers, ax2.title)
+        self.keep_on_top(ax.get_legend(), ax2.get_legend())
 
     def draw(self, state: StaircaseState) -> None:
         d = state.d

@@ -18,12 +18,11 @@ from ..plotting import (
     draw_data,
     draw_separator,
     line_in_box,
-    set_title,
     square_limits,
     update_data,
     update_separator,
 )
-from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed
+from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, set_title
 
 __all__ = ["MarginExplorer", "MarginState", "ScalingExplorer", "ScalingState"]
 
@@ -89,6 +88,7 @@ class MarginExplorer(Explorer):
         self.circle.set_label("circle of radius R")
         ax.add_patch(self.circle)
         ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize="small")
+        self.animate(self.data_artists, self.sep_artists, self.circle, ax.title)
 
     def compute(self, *, margin: float, radius: float) -> MarginState:
         X, y, w, b = make_separable(self.n, 2, margin, radius, seed=self.seed)
@@ -185,8 +185,8 @@ class ScalingExplorer(Explorer):
         square_limits(ax, 1.0)
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
-        draw_data(ax, self.X, self.y, legend=False)
-        draw_separator(ax, self.w, self.b, margin=None, label="$c(w\\cdot x+b)=0$")
+        data = draw_data(ax, self.X, self.y, legend=False)
+        separator = draw_separator(ax, self.w, self.b, margin=None, label="$c(w\\cdot x+b)=0$")
         (self.level_pos,) = ax.plot([], [], color=PALETTE["blue"], ls="--", lw=1.5)
         (self.level_neg,) = ax.plot([], [], color=PALETTE["vermillion"], ls="--", lw=1.5)
         self.level_pos.set_label("$c(w\\cdot x+b)=+1$")
@@ -202,6 +202,10 @@ class ScalingExplorer(Explorer):
         ax2.set_xlabel("scale factor $c$")
         ax2.set_ylabel("margin of $(cw, cb)$")
         ax2.legend(loc="upper left")
+        # the level lines move; the data and separator are drawn above them
+        self.animate(self.level_pos, self.level_neg, data, separator, ax.title)
+        self.animate(self.mark_f, self.mark_g, ax2.title)
+        self.keep_on_top(ax.get_legend(), ax2.get_legend())
 
     def compute(self, *, c: float) -> ScalingState:
         c = check_scalar(c, "c", positive=True)
