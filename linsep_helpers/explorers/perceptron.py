@@ -234,6 +234,9 @@ class PerceptronProofExplorer(Explorer):
         handles, labels = ax.get_legend_handles_labels()
         fig.legend(handles, labels, loc="outside lower left", ncol=4, fontsize="small")
         self.inv_artists = draw_invariants(ax_lo, ax_sq)
+        # a log axis has no offset text: its title stays at y = 1, and a frame that rescales
+        # the panel need not work out where to put it (a third of the panel's render)
+        ax_sq.set_title("", y=1.0)
         self.cap_text = ax_sq.text(
             0.98,
             0.04,
@@ -398,6 +401,15 @@ class StaircaseExplorer(Explorer):
 
     def __init__(self, **values: int) -> None:
         self._runs: dict[int, _StaircaseRun] = {}
+        # every d of the slider, once (about 0.1 s): the axis ranges fit all of them, so a
+        # move of the slider never changes them (each frame redraws only the moved points)
+        runs = [self._run(d) for d in range(int(self.slider("d").min), self.d_max + 1)]
+        top = max(max(r.bound_lp for r in runs), 4.0**self.d_max * 4 / 3) * 3
+        self._ylim = (0.5, decade_limits(0.5, top)[1])
+        weights = np.concatenate([np.concatenate([r.w, r.w_lp]) for r in runs])
+        lo = min(float(weights.min()), 1.0) / 2  # 1 = 2^0, the first power of two
+        hi = max(float(weights.max()) * 2, 2.0 ** (self.d_max + 1))
+        self._wlim = decade_limits(lo, hi)
         super().__init__(**values)
 
     @property
@@ -460,6 +472,7 @@ class StaircaseExplorer(Explorer):
         ax.set_ylabel("perceptron updates from $w=0$")
         ax.legend(loc="upper left", fontsize="small")
         ax.set_xlim(0.5, self.d_max + 0.5)
+        ax.set_ylim(*self._ylim)
         (self.w_perc,) = ax2.semilogy(
             [], [], "o-", color=PALETTE["blue"], label="perceptron's $w_k$"
         )
@@ -470,6 +483,10 @@ class StaircaseExplorer(Explorer):
         ax2.set_xlabel("coordinate $k$")
         ax2.set_ylabel("$w_k$ (log scale)")
         ax2.legend(loc="upper left", fontsize="small")
+        ax2.set_xlim(0.5, self.d_max + 0.5)
+        ax2.set_ylim(*self._wlim)
+        for a in (ax, ax2):  # log axes have no offset text: the title stays at y = 1
+            a.set_title("", y=1.0)  # (and a frame need not work out where to put it)
         self.animate(self.measured, self.bound_pts, self.current, ax.title)
         self.animate(self.w_perc, self.w_lp, self.powers, ax2.title)
         self.keep_on_top(ax.get_legend(), ax2.get_legend())
@@ -479,19 +496,11 @@ class StaircaseExplorer(Explorer):
         self.measured.set_data(state.ds, state.measured)
         self.bound_pts.set_data(state.ds, state.bounds)
         self.current.set_data([d], [state.updates])
-        top = max(float(np.max(state.bounds)), 4.0**self.d_max * 4 / 3) * 3
-        set_limits(self.ax, ylim=(0.5, decade_limits(0.5, top)[1]))
         set_title(self.ax, f"d = {d}: {state.updates} updates (closed form {state.closed_form})")
         ks = np.arange(1, d + 1)
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        vals = np.concatenate([state.w, state.w_lp, 2.0 ** (ks - 1)])
-        # fixed x range and whole powers of ten in y: neighbouring d share the limits
-        lo, hi = float(vals.min()) / 2, float(vals.max()) * 2
-        set_limits(
-            self.ax2, (0.5, self.d_max + 0.5), decade_limits(lo, max(hi, 2.0 ** (self.d_max + 1)))
-        )
         set_title(self.ax2, f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
         self.refresh()
 
