@@ -4,7 +4,9 @@
 module                 explorers                                                   notebook
 =====================  ==========================================================  ========
 _base                  Slider, Choice, Explorer (compute -> typed state -> draw)   all
-_blit                  frames that redraw only the moved artists (ipympl)          all
+_blit                  frames that redraw only the declared moving artists         all
+_ipympl                the one private hook: ipympl's frame request (with a        all
+                       feature check and a fallback to ordinary frames)
 separability           MarginExplorer, ScalingExplorer                             01
 perceptron             PerceptronProofExplorer, StaircaseExplorer                  02
 likelihood             ThresholdExplorer, LikelihoodScalingExplorer,               03
