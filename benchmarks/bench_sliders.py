@@ -1,17 +1,17 @@
 """Benchmark 4: kernel-side time per slider move of every explorer.
 
-Every subclass of ``widgets.Explorer`` (found recursively) is built with its defaults and each
-slider is moved across MOVES values spanning its range (linear, log or integer, from its
-``Slider`` spec).  The instance's ``compute`` and ``draw`` are wrapped with timers and the whole
-``update`` is timed.  Two backends, each in its own child process:
+Every subclass of ``linsep_helpers.explorers.Explorer`` (found recursively) is built with its
+defaults and each slider is moved across MOVES values spanning its range (linear, log or
+integer, from its ``Slider`` spec).  The instance's ``compute`` and ``draw`` are wrapped with
+timers and the whole ``update`` is timed.  Two backends, each in its own child process:
 
 - "agg": the headless backend of the tests (``refresh`` is a no-op until ``.widget()`` is built);
 - "ipympl": ``module://ipympl.backend_nbagg`` with ``.widget()`` built and the browser played
   the way ipympl's front end plays it: after each move the kernel has asked for a frame
   (``draw_idle``), the front end answers with a "draw" message, simulated by
   ``canvas.handle_event({"type": "draw"})`` and timed as ``frame``.  The frame is a blit or a
-  full render (``_blit.Blitter`` decides; counted) and includes encoding the PNG that goes to
-  the browser.  (After a pause the blitter would push the blit from within ``update``
+  full render (``explorers._blit.Blitter`` decides; counted) and includes encoding the PNG that
+  goes to the browser.  (After a pause the blitter would push the blit from within ``update``
   instead of asking: the same work, moved.  The benchmark turns pushing off, so that
   ``update`` and ``frame`` stay apart.)  After the frame, a full render
   ``canvas.draw()`` is timed as the reference (what every frame cost before blitting).
@@ -63,8 +63,8 @@ def _child_main(backend: str, moves: int) -> None:
     else:
         matplotlib.use("Agg")
     import linsep_helpers  # noqa: F401 - imports every module, so every explorer exists
-    from linsep_helpers._blit import Blitter
-    from linsep_helpers.widgets import Explorer
+    from linsep_helpers.explorers import Explorer
+    from linsep_helpers.explorers._blit import Blitter
 
     Blitter.PUSH_GAP_S = float("inf")  # always the request path (see the module docstring)
 

@@ -368,9 +368,10 @@ def _sliders(p: dict) -> str:
         "values spanning its range. `compute` and `draw` are the explorer's own methods, `update` "
         "the whole `explorer.update(...)` (with ipympl it ends by asking the browser for a "
         "frame). `frame` is the kernel's answer to the browser's frame request, simulated as "
-        "ipympl's front end sends it: a blit (restore the saved background, draw the moved "
-        "artists, encode the changed pixels as PNG) when only animated artists changed, a full "
-        "render otherwise (`linsep_helpers/_blit.py`); `blits` is the share of blitted frames. "
+        "ipympl's front end sends it: a blit (restore the saved background, draw the artists "
+        "the explorer declared moving, encode the changed pixels as PNG) when only those "
+        "changed, a full render otherwise, e.g. after an axis range changed "
+        "(`linsep_helpers/explorers/_blit.py`); `blits` is the share of blitted frames. "
         "Kernel side = update + frame. `full render` is the reference: `fig.canvas.draw()` "
         "after the same move, which is what every frame cost before blitting. "
         "Milliseconds, median / p95.",

@@ -1,41 +1,167 @@
 """linsep_helpers: the tested code behind the Linear Separators notebooks.
 
-Data flow one way: numbers -> algorithms -> figures -> widgets -> notebooks.
+Data flow one way: numbers -> algorithms -> figures -> explorers -> notebooks. Each layer
+imports only the layers before it; the algorithm modules never import matplotlib.
 
-=============  ==================================================  ========
-module         what it holds                                       notebook
-=============  ==================================================  ========
-data           seeded generators (exact margin/radius), XOR,       01-05
-               staircase, iris pairs, the homogeneous lift
-geometry       margins, separators, class prototypes               01-04
-perceptron     perceptron variants, traces, mistake bounds         02, 04
-logistic       stable sigmoid / log-likelihood of a given (w, b)   03
-logistic_fit   the MLE, gradient descent, hard-margin SVM          03, 05
-lp             find_separator, certificates, max-margin/robust LP  04, 05
-graphs         small graphs, brute-force vertex cover, layout      05
-hardness       exact MinDisagreement, vertex-cover reduction       05
-plotting       one style; draw_* return artists, update_* move     01-05
-widgets        slider explorers: compute / draw / widget           01-05
-exercises      check_* functions for the exercises                 01-05
-=============  ==================================================  ========
+==================  ================================================  ========
+module              what it holds                                     notebook
+==================  ================================================  ========
+data                seeded generators (exact margin and radius),      01-05
+                    XOR, staircase, iris pairs, the homogeneous lift
+geometry            margins, predictions, radius, class prototypes;   01-05
+                    half-plane polygons, clipping, hulls
+perceptron          the plain perceptron loop, its variants, the      02, 04, 05
+                    proof's invariants, the mistake bounds
+_perceptron_fast    the same cyclic run, fast (bit-identical: tested)  -
+logistic            stable sigmoid and log-likelihood of a (w, b)     03
+logistic_fit        the MLE, gradient descent, the hard-margin SVM    03
+lp                  find_separator (HiGHS), certificates, LPs         04, 05
+graphs              small graphs, vertex cover, graph families        05
+hardness            exact MinDisagreement, the vertex-cover reduction 05
+plotting/           one style; draw_* return artists, update_* move   01-05
+                    them (a module per notebook topic)
+explorers/          slider explorers: Slider, Explorer (_base), one   01-05
+                    module per notebook topic, declared-artist blits
+exercises/          one feedback layer (_feedback) and the check_*    01-05
+                    functions, a module per notebook
+==================  ================================================  ========
 
-Everything listed in a module's ``__all__`` is importable from the package itself,
-e.g. ``from linsep_helpers import make_separable, perceptron``.
+The argument rule, kept everywhere:
+
+- a function that *evaluates a classifier* takes ``(w, b, X, y)``: ``margins``,
+  ``mistakes``, ``predict(w, b, X)``, ``log_likelihood``, ``weighted_disagreements``, ...;
+- a function that *learns from or describes data* takes ``(X, y, ...)``: ``perceptron``
+  and its variants, ``find_separator``, ``min_disagreement``, ``mistake_bound``,
+  ``data_radius(X)``, ``fit_logistic``, the LPs, ``invariants(X, y, result, ...)``;
+- a check of an exercise takes the student's ``answer`` first, then what it is checked
+  against;
+- options are keyword-only, one name means one thing everywhere (``max_epochs``,
+  ``bias_step``, ``seed``, ``lr``, ``w_star``); results are frozen dataclasses;
+- bad input raises ``ValueError`` naming the argument and the problem.
+
+This namespace is the curated public API: what the notebooks and their exercises use, plus
+``Slider`` and ``Explorer`` for writing a new explorer. Everything else stays importable from
+its module (``from linsep_helpers.perceptron import invariants``,
+``from linsep_helpers.plotting import update_data``, ``from linsep_helpers.exercises import
+parse_number``).
 """
 
-import sys as _sys
-
-from .data import *
-from .exercises import *
-from .geometry import *
-from .graphs import *
-from .hardness import *
-from .logistic import *
-from .logistic_fit import *
-from .lp import *
-from .perceptron import *
-from .plotting import *
-from .widgets import *
+from .data import (
+    LIKELIHOOD_DATA_OPTIONS,
+    iris_pair,
+    lift,
+    likelihood_scaling_data,
+    make_overlapping,
+    make_separable,
+    staircase,
+    xor_data,
+)
+from .exercises import (
+    check_best_lift_scale,
+    check_bigm_box,
+    check_certificate,
+    check_class_prototype,
+    check_cover_from_separator,
+    check_gradient_function,
+    check_lift_vector,
+    check_log_sigmoid_function,
+    check_mistake_count,
+    check_novikoff_bound,
+    check_np_verifier,
+    check_perceptron_by_hand,
+    check_realizable_erm,
+    check_reduction_witness,
+    check_rescaled_separator,
+    check_scale_for_epsilon,
+    check_separation_matrix,
+    check_separator,
+    check_staircase_separator,
+    check_threshold_offset,
+    check_unit_margin,
+    check_xor_feature,
+)
+from .explorers import (
+    CertificateExplorer,
+    Explorer,
+    ImplicitBiasExplorer,
+    LikelihoodScalingExplorer,
+    LPSeparatorsExplorer,
+    MarginExplorer,
+    PerceptronProofExplorer,
+    ScalingExplorer,
+    Slider,
+    StaircaseExplorer,
+    ThresholdExplorer,
+    VertexCoverExplorer,
+)
+from .geometry import (
+    TIE_CONVENTIONS,
+    class_prototype,
+    data_radius,
+    functional_margin,
+    geometric_margin,
+    margins,
+    mistakes,
+    predict,
+    separates,
+)
+from .graphs import graph_from_family, graph_name, min_vertex_cover, petersen_graph
+from .hardness import (
+    approximation_results,
+    cover_separator,
+    min_disagreement,
+    min_disagreement_bigm,
+    min_disagreement_bruteforce,
+    vertex_cover_instance,
+    weighted_disagreements,
+)
+from .logistic import (
+    best_scale,
+    c_for_epsilon,
+    cross_entropy,
+    gradient_log_likelihood,
+    log_likelihood,
+    log_likelihood_01,
+    log_neg_log_likelihood,
+    log_sigmoid,
+    naive_log_sigmoid,
+    naive_sigmoid,
+    scaled_log_likelihood,
+    scaled_log_neg_log_likelihood,
+    sigmoid,
+    sigmoid_derivative,
+)
+from .logistic_fit import fit_logistic
+from .lp import (
+    find_homogeneous_separator,
+    find_separator,
+    find_separator_default_bounds,
+    homogeneous_staircase_lp,
+    robust_lp,
+    separation_matrix,
+    verify_certificate,
+)
+from .perceptron import (
+    averaged_perceptron,
+    mistake_bound,
+    perceptron,
+    pocket_perceptron,
+    staircase_updates,
+)
+from .plotting import (
+    PALETTE,
+    draw_certificate,
+    draw_data,
+    draw_halfspaces,
+    draw_hulls,
+    draw_lift_3d,
+    draw_separator,
+    plot_mistakes_per_epoch,
+    plot_mistakes_vs_margin,
+    set_title,
+    square_limits,
+    use_style,
+)
 
 __version__ = "0.1.0"
 
@@ -43,8 +169,19 @@ __version__ = "0.1.0"
 def check_versions(minimum: str = "0.1.0") -> str:
     """Check that linsep_helpers is at least ``minimum`` and report the library versions.
 
-    The first cell of every notebook calls this; it raises ``RuntimeError`` with an
-    instruction when the package is too old, and returns a one-line summary otherwise.
+    Parameters
+    ----------
+    minimum : str
+        The oldest version of linsep_helpers the notebook works with, e.g. ``"0.1.0"``.
+
+    Returns
+    -------
+    str
+        One line with the versions of linsep_helpers, Python, numpy, scipy, matplotlib
+        and ipywidgets.
+
+    Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``.
+    The first cell of every notebook calls this.
     """
     import platform
 
@@ -68,12 +205,107 @@ def check_versions(minimum: str = "0.1.0") -> str:
     )
 
 
-_MODULES = ("data", "geometry", "perceptron", "logistic", "logistic_fit", "lp", "graphs")
-_MODULES += ("hardness",)
-_MODULES += ("plotting", "widgets", "exercises")
-# Note: the function ``perceptron`` shadows the module of the same name on the package, so
-# the modules are looked up in sys.modules (``from linsep_helpers.perceptron import ...``
-# works as usual).
-__all__ = ["check_versions"] + [
-    name for module in _MODULES for name in _sys.modules[f"{__name__}.{module}"].__all__
+__all__ = [
+    "approximation_results",
+    "averaged_perceptron",
+    "best_scale",
+    "c_for_epsilon",
+    "CertificateExplorer",
+    "check_best_lift_scale",
+    "check_bigm_box",
+    "check_certificate",
+    "check_class_prototype",
+    "check_cover_from_separator",
+    "check_gradient_function",
+    "check_lift_vector",
+    "check_log_sigmoid_function",
+    "check_mistake_count",
+    "check_novikoff_bound",
+    "check_np_verifier",
+    "check_perceptron_by_hand",
+    "check_realizable_erm",
+    "check_reduction_witness",
+    "check_rescaled_separator",
+    "check_scale_for_epsilon",
+    "check_separation_matrix",
+    "check_separator",
+    "check_staircase_separator",
+    "check_threshold_offset",
+    "check_unit_margin",
+    "check_versions",
+    "check_xor_feature",
+    "class_prototype",
+    "cover_separator",
+    "cross_entropy",
+    "data_radius",
+    "draw_certificate",
+    "draw_data",
+    "draw_halfspaces",
+    "draw_hulls",
+    "draw_lift_3d",
+    "draw_separator",
+    "Explorer",
+    "find_homogeneous_separator",
+    "find_separator",
+    "find_separator_default_bounds",
+    "fit_logistic",
+    "functional_margin",
+    "geometric_margin",
+    "gradient_log_likelihood",
+    "graph_from_family",
+    "graph_name",
+    "homogeneous_staircase_lp",
+    "ImplicitBiasExplorer",
+    "iris_pair",
+    "lift",
+    "LIKELIHOOD_DATA_OPTIONS",
+    "likelihood_scaling_data",
+    "LikelihoodScalingExplorer",
+    "log_likelihood",
+    "log_likelihood_01",
+    "log_neg_log_likelihood",
+    "log_sigmoid",
+    "LPSeparatorsExplorer",
+    "make_overlapping",
+    "make_separable",
+    "MarginExplorer",
+    "margins",
+    "min_disagreement",
+    "min_disagreement_bigm",
+    "min_disagreement_bruteforce",
+    "min_vertex_cover",
+    "mistake_bound",
+    "mistakes",
+    "naive_log_sigmoid",
+    "naive_sigmoid",
+    "PALETTE",
+    "perceptron",
+    "PerceptronProofExplorer",
+    "petersen_graph",
+    "plot_mistakes_per_epoch",
+    "plot_mistakes_vs_margin",
+    "pocket_perceptron",
+    "predict",
+    "robust_lp",
+    "scaled_log_likelihood",
+    "scaled_log_neg_log_likelihood",
+    "ScalingExplorer",
+    "separates",
+    "separation_matrix",
+    "set_title",
+    "sigmoid",
+    "sigmoid_derivative",
+    "Slider",
+    "square_limits",
+    "staircase",
+    "staircase_updates",
+    "StaircaseExplorer",
+    "ThresholdExplorer",
+    "TIE_CONVENTIONS",
+    "use_style",
+    "verify_certificate",
+    "vertex_cover_instance",
+    "VertexCoverExplorer",
+    "weighted_disagreements",
+    "xor_data",
 ]

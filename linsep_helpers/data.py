@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_int, check_scalar, check_X
+from ._validate import check_choice, check_int, check_scalar, check_X
+from .geometry import _lift, margins
 
 __all__ = [
     "make_separable",
@@ -251,11 +252,6 @@ def iris_pair(
     return X.astype(float), y
 
 
-def _lift(X: np.ndarray, r: float) -> np.ndarray:
-    """(x_i, r) for an already validated X: the one place that appends the bias column."""
-    return np.hstack([X, np.full((X.shape[0], 1), r)])
-
-
 def lift(X: ArrayLike, r: float = 1.0) -> np.ndarray:
     """The homogeneous lift x -> (x, r).
 
@@ -321,3 +317,65 @@ def make_implicit_bias_data(
     Zs = np.outer(along, u) + np.outer(across, v)
     y = np.where(np.arange(len(Zs)) % 2 == 0, 1.0, -1.0)
     return y[:, None] * Zs, y, u, gamma
+
+
+# --- the data of notebook 03's likelihood-scaling explorer ---
+
+__all__ += ["LIKELIHOOD_DATA_OPTIONS", "likelihood_scaling_data"]
+
+#: The three data sets of ``likelihood_scaling_data`` (the explorer's "data" selector).
+LIKELIHOOD_DATA_OPTIONS = ("separable", "one point wrong", "one point on the boundary")
+
+
+def _point_on_boundary(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray, i: int) -> np.ndarray:
+    """Copy of X whose row i lies exactly on w.x + b = 0 (margin exactly 0.0 in float64).
+
+    Start from the orthogonal projection, then nudge the second coordinate by a few ulps until
+    the margin, evaluated the way the package evaluates it (``geometry.margins``), is exactly
+    zero.
+    """
+    Xb = X.copy()
+    x = X[i] - (X[i] @ w + b) / (w @ w) * w
+    j = int(np.argmax(np.abs(w)))
+    k = 1 - j
+    for step in range(2000):
+        cand = x.copy()
+        cand[j] = -(b + w[k] * cand[k]) / w[j]
+        Xb[i] = cand
+        if margins(w, b, Xb, y)[i] == 0.0:
+            return Xb
+        x[k] = np.nextafter(x[k], np.inf if step % 2 == 0 else -np.inf) + step * 1e-17
+    raise RuntimeError("could not place a point exactly on the boundary")  # pragma: no cover
+
+
+def likelihood_scaling_data(
+    option: str = "separable", *, n: int = 12, seed: int = 3, margin: float = 0.3
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, int]:
+    """The data of ``LikelihoodScalingExplorer``: one of three variants of separable data.
+
+    Parameters
+    ----------
+    option : str
+        One of LIKELIHOOD_DATA_OPTIONS. "separable": ``make_separable`` data with its
+        separator (w*, b*), smallest margin ``margin``; "one point wrong": the label of the
+        smallest-margin point i is flipped (margin -margin); "one point on the boundary":
+        point i is moved onto w*.x + b* = 0 (margin exactly 0).
+    n, seed, margin
+        Passed to ``make_separable(n, 2, margin, 1.0, seed=seed)``.
+
+    Returns
+    -------
+    X, y, w, b, i
+        The data, the separator and the index of the point that differs between the options.
+
+    Used in notebook 03.
+    """
+    option = check_choice(option, "data", LIKELIHOOD_DATA_OPTIONS)
+    X, y, w, b = make_separable(n, 2, margin, 1.0, seed=seed)
+    i = int(np.argmin(margins(w, b, X, y)))
+    if option == "one point wrong":
+        y = y.copy()
+        y[i] = -y[i]
+    elif option == "one point on the boundary":
+        X = _point_on_boundary(w, b, X, y, i)
+    return X, y, w, float(b), i

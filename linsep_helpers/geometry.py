@@ -20,7 +20,6 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_choice, check_scalar, check_vector, check_X, check_Xy
-from .data import _lift
 
 __all__ = [
     "margins",
@@ -45,6 +44,11 @@ __all__ = [
 #: on the negative side (Cesa-Bianchi's notes: x in Gamma^+ iff w.x > c), "zero" returns 0
 #: (numpy's np.sign).
 TIE_CONVENTIONS = ("positive", "negative", "zero")
+
+
+def _lift(X: np.ndarray, r: float) -> np.ndarray:
+    """(x_i, r) for an already validated X: the one place that appends the bias column."""
+    return np.hstack([X, np.full((X.shape[0], 1), r)])
 
 
 def _wb(w: ArrayLike, b: float, d: int | None) -> tuple[np.ndarray, float]:

@@ -18,9 +18,12 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ._validate import check_int, check_scalar
+from ._validate import check_choice, check_int, check_scalar
 
 __all__ = [
+    "GRAPH_FAMILIES",
+    "graph_from_family",
+    "graph_name",
     "complete_graph",
     "cube_graph",
     "cycle_graph",
@@ -262,3 +265,77 @@ def graph_layout(n: int, edges: Iterable[Sequence[int]]) -> np.ndarray:
         a = np.concatenate([a5, a5])
         return np.column_stack([r * np.cos(a), r * np.sin(a)])
     return np.column_stack([np.cos(angles), np.sin(angles)])
+
+
+# --- the graph selector of notebook 05 ---
+
+#: The graphs of the notebook-05 selector; all but "Petersen" take their size from a slider.
+GRAPH_FAMILIES = ("Petersen", "cycle", "path", "complete", "star", "random")
+
+
+def graph_from_family(family: str, n: int, seed: int = 0) -> tuple[int, list[Edge]]:
+    """The graph of the selector.
+
+    Parameters
+    ----------
+    family : str
+        One of GRAPH_FAMILIES. "Petersen" ignores n (always 10 vertices); "star" is a centre
+        with n - 1 leaves; "random" is G(n, 1/2) drawn with ``seed``.
+    n : int
+        Number of vertices (>= 3).
+    seed : int
+        Seed of the "random" family.
+
+    Returns
+    -------
+    n_vertices, edges
+
+    Used in notebook 05.
+    """
+    family = check_choice(family, "family", GRAPH_FAMILIES)
+    n = check_int(n, "n", minimum=3)
+    if family == "Petersen":
+        return petersen_graph()
+    if family == "cycle":
+        return cycle_graph(n)
+    if family == "path":
+        return path_graph(n)
+    if family == "complete":
+        return complete_graph(n)
+    if family == "star":
+        return star_graph(n - 1)
+    return random_graph(n, 0.5, seed=seed)
+
+
+def graph_name(family: str, n: int, *, tex: bool = True) -> str:
+    """A short name for the selector's graph.
+
+    Parameters
+    ----------
+    family : str
+        One of GRAPH_FAMILIES.
+    n : int
+        Number of vertices (>= 3).
+    tex : bool
+        True: matplotlib mathtext ("cycle $C_{6}$"); False: plain text for printed tables
+        ("cycle C_6").
+
+    Returns
+    -------
+    str
+
+    Used in notebook 05.
+    """
+    family = check_choice(family, "family", GRAPH_FAMILIES)
+    n = check_int(n, "n", minimum=3)
+    name = {
+        "Petersen": "Petersen graph",
+        "cycle": f"cycle $C_{{{n}}}$",
+        "path": f"path $P_{{{n}}}$",
+        "complete": f"complete $K_{{{n}}}$",
+        "star": f"star $K_{{1,{n - 1}}}$",
+        "random": f"random $G({n}, 1/2)$",
+    }[family]
+    if tex:
+        return name
+    return name.replace("$", "").replace("{", "").replace("}", "")

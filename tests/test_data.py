@@ -322,3 +322,31 @@ def test_implicit_bias_data_rejects_bad_input():
         make_implicit_bias_data(-1)
     with pytest.raises(ValueError, match="n_extra must be >= 0"):
         make_implicit_bias_data(0, n_extra=-1)
+
+
+# --- likelihood_scaling_data (notebook 03's explorer data) ---
+
+
+def test_likelihood_scaling_data_options():
+    X, y, w, b, i = lh.likelihood_scaling_data("separable")
+    m = y * (X @ w + b)
+    assert m.min() == pytest.approx(0.3, abs=1e-12) and np.argmin(m) == i
+    Xw, yw, ww, bw, iw = lh.likelihood_scaling_data("one point wrong")
+    mw = yw * (Xw @ ww + bw)
+    assert iw == i and np.sum(mw < 0) == 1 and mw[i] == pytest.approx(-0.3, abs=1e-12)
+    np.testing.assert_array_equal(Xw, X)
+    Xb, yb, wb, bb, ib = lh.likelihood_scaling_data("one point on the boundary")
+    mb = lh.margins(wb, bb, Xb, yb)
+    assert ib == i and mb[i] == 0.0 and np.sum(mb == 0.0) == 1 and np.all(np.delete(mb, i) > 0)
+    assert np.linalg.norm(Xb[i] - X[i]) == pytest.approx(0.3, abs=1e-9)  # moved by its margin
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_boundary_point_is_exact_for_other_seeds(seed):
+    X, y, w, b, i = lh.likelihood_scaling_data("one point on the boundary", seed=seed)
+    assert lh.margins(w, b, X, y)[i] == 0.0
+
+
+def test_likelihood_scaling_data_rejects_unknown_option():
+    with pytest.raises(ValueError, match="data"):
+        lh.likelihood_scaling_data("almost separable")

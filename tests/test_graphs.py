@@ -9,6 +9,8 @@ import pytest
 from linsep_helpers.graphs import (
     complete_graph,
     cube_graph,
+    graph_from_family,
+    graph_name,
     cycle_graph,
     graph_layout,
     is_vertex_cover,
@@ -100,3 +102,48 @@ def test_is_vertex_cover_against_the_definition():
     for mask in range(2**n):
         C = [v for v in range(n) if (mask >> v) & 1]
         assert is_vertex_cover(n, E, C) == all(i in C or j in C for i, j in E)
+
+
+# --- the graph selector of notebook 05 ---
+
+
+@pytest.mark.parametrize("n", [3, 6, 10])
+def test_graph_from_family_shapes(n):
+    fam = {f: graph_from_family(f, n) for f in ("Petersen", "cycle", "path", "complete", "star", "random")}
+    assert fam["Petersen"][0] == 10 and len(fam["Petersen"][1]) == 15
+    assert fam["cycle"][0] == n and len(fam["cycle"][1]) == n
+    assert fam["path"][0] == n and len(fam["path"][1]) == n - 1
+    assert fam["complete"][0] == n and len(fam["complete"][1]) == n * (n - 1) // 2
+    assert fam["star"][0] == n and len(fam["star"][1]) == n - 1
+    assert all(0 in e for e in fam["star"][1])
+    nr, er = fam["random"]
+    assert nr == n and all(0 <= i < j < n for i, j in er)
+    degrees = np.bincount(np.array(fam["Petersen"][1]).ravel(), minlength=10)
+    assert np.all(degrees == 3)  # the Petersen graph is 3-regular
+
+
+def test_graph_from_family_random_is_seeded():
+    assert graph_from_family("random", 8, seed=1) == graph_from_family("random", 8, seed=1)
+    assert graph_from_family("random", 8, seed=1) != graph_from_family("random", 8, seed=2)
+
+
+def test_graph_from_family_errors():
+    with pytest.raises(ValueError, match="family"):
+        graph_from_family("wheel", 5)
+    with pytest.raises(ValueError, match="n"):
+        graph_from_family("cycle", 2)
+    with pytest.raises(ValueError, match="n"):
+        graph_from_family("cycle", 4.5)
+
+
+def test_graph_name():
+    assert graph_name("cycle", 6) == "cycle $C_{6}$"
+    assert graph_name("star", 6) == "star $K_{1,5}$"
+    assert graph_name("Petersen", 10) == "Petersen graph"
+    assert graph_name("cycle", 6, tex=False) == "cycle C_6"
+    assert graph_name("star", 6, tex=False) == "star K_1,5"
+    assert graph_name("random", 9, tex=False) == "random G(9, 1/2)"
+    with pytest.raises(ValueError, match="family"):
+        graph_name("wheel", 5)
+    with pytest.raises(ValueError, match="n"):
+        graph_name("path", 1)

@@ -1,8 +1,5 @@
-"""Tests of the notebook-05 additions: the graph selector, VertexCoverExplorer and the exercise
-checks (draw_graph is tested in tests/plotting/, the graphs in tests/test_graphs.py). The
-vertex-cover numbers are recomputed here by brute force (independently of
-linsep_helpers.hardness), so the explorer's optimum is checked against an oracle.
-"""
+"""Notebook 05's explorer (linsep_helpers.explorers.hardness): the vertex-cover reduction at
+every control value; the vertex-cover numbers are recomputed here by brute force."""
 
 import itertools
 
@@ -11,7 +8,7 @@ import numpy as np
 import pytest
 
 import linsep_helpers as lh
-from linsep_helpers.widgets import VertexCoverExplorer
+from linsep_helpers.explorers import VertexCoverExplorer
 
 FAMILIES = ("Petersen", "cycle", "path", "complete", "star", "random")
 SIZES = range(3, 11)
@@ -50,49 +47,6 @@ def reduction_points(n, edges, origin_weight):
     return np.array(pts), np.array(labels), np.array(wts)
 
 
-# ------------------------------------------------------------------------ graph selector
-@pytest.mark.parametrize("n", [3, 6, 10])
-def test_graph_from_family_shapes(n):
-    fam = {f: lh.graph_from_family(f, n) for f in FAMILIES}
-    assert fam["Petersen"][0] == 10 and len(fam["Petersen"][1]) == 15
-    assert fam["cycle"][0] == n and len(fam["cycle"][1]) == n
-    assert fam["path"][0] == n and len(fam["path"][1]) == n - 1
-    assert fam["complete"][0] == n and len(fam["complete"][1]) == n * (n - 1) // 2
-    assert fam["star"][0] == n and len(fam["star"][1]) == n - 1
-    assert all(0 in e for e in fam["star"][1])
-    nr, er = fam["random"]
-    assert nr == n and all(0 <= i < j < n for i, j in er)
-    degrees = np.bincount(np.array(fam["Petersen"][1]).ravel(), minlength=10)
-    assert np.all(degrees == 3)  # the Petersen graph is 3-regular
-
-
-def test_graph_from_family_random_is_seeded():
-    assert lh.graph_from_family("random", 8, seed=1) == lh.graph_from_family("random", 8, seed=1)
-    assert lh.graph_from_family("random", 8, seed=1) != lh.graph_from_family("random", 8, seed=2)
-
-
-def test_graph_from_family_errors():
-    with pytest.raises(ValueError, match="family"):
-        lh.graph_from_family("wheel", 5)
-    with pytest.raises(ValueError, match="n"):
-        lh.graph_from_family("cycle", 2)
-    with pytest.raises(ValueError, match="n"):
-        lh.graph_from_family("cycle", 4.5)
-
-
-def test_graph_name():
-    assert lh.graph_name("cycle", 6) == "cycle $C_{6}$"
-    assert lh.graph_name("star", 6) == "star $K_{1,5}$"
-    assert lh.graph_name("Petersen", 10) == "Petersen graph"
-    assert lh.graph_name("cycle", 6, tex=False) == "cycle C_6"
-    assert lh.graph_name("star", 6, tex=False) == "star K_1,5"
-    assert lh.graph_name("random", 9, tex=False) == "random G(9, 1/2)"
-    with pytest.raises(ValueError, match="family"):
-        lh.graph_name("wheel", 5)
-    with pytest.raises(ValueError, match="n"):
-        lh.graph_name("path", 1)
-
-
 # ------------------------------------------------------------------------------- explorer
 @pytest.fixture(scope="module")
 def explorer():
@@ -115,22 +69,22 @@ def test_explorer_every_control_value(explorer, family):
                 family=family, n=n, origin_weight=origin, separator="exact optimum"
             )
             X, y, wts = reduction_points(n_v, edges, n_v + 1.0 if origin == "n + 1" else 1.0)
-            np.testing.assert_array_equal(s["X"], X)
-            np.testing.assert_array_equal(s["y"], y)
-            np.testing.assert_array_equal(s["weights"], wts)
-            assert s["tau"] == tau
+            np.testing.assert_array_equal(s.X, X)
+            np.testing.assert_array_equal(s.y, y)
+            np.testing.assert_array_equal(s.weights, wts)
+            assert s.tau == tau
             expected = tau if origin == "n + 1" else min(tau, 1)
-            assert s["optimum"] == expected
+            assert s.optimum == expected
             # the shown separator really makes that many weighted mistakes
-            assert weighted_mistakes(s["w"], s["b"], X, y, wts) == expected
-            assert s["disagreements"] == expected
-            assert s["origin_wrong"] == (origin == "1" and tau >= 1)
+            assert weighted_mistakes(s.w, s.b, X, y, wts) == expected
+            assert s.disagreements == expected
+            assert s.origin_wrong == (origin == "1" and tau >= 1)
             wit = explorer.compute(
                 family=family, n=n, origin_weight=origin, separator="cover witness"
             )
-            assert weighted_mistakes(wit["w"], wit["b"], X, y, wts) == tau
-            assert sorted(wit["wrong_vertices"]) == sorted(wit["min_cover"])
-            assert wit["wrong_edges"] == ()
+            assert weighted_mistakes(wit.w, wit.b, X, y, wts) == tau
+            assert sorted(wit.wrong_vertices) == sorted(wit.min_cover)
+            assert wit.wrong_edges == ()
 
 
 @pytest.mark.claim("C26")
@@ -140,9 +94,9 @@ def test_explorer_mistakes_give_a_cover(explorer, family):
     endpoint per misclassified edge point cover G, with at most optimum vertices."""
     for n in (3, 10):
         s = explorer.compute(family=family, n=n, origin_weight="n + 1", separator="exact optimum")
-        cover = set(s["wrong_vertices"]) | {s["edges"][k][0] for k in s["wrong_edges"]}
-        assert all(i in cover or j in cover for i, j in s["edges"])
-        assert len(cover) <= s["optimum"]
+        cover = set(s.wrong_vertices) | {s.edges[k][0] for k in s.wrong_edges}
+        assert all(i in cover or j in cover for i, j in s.edges)
+        assert len(cover) <= s.optimum
 
 
 def test_explorer_draws_at_extremes():
@@ -153,22 +107,22 @@ def test_explorer_draws_at_extremes():
             for origin in ("n + 1", "1"):
                 for sep in ("exact optimum", "cover witness"):
                     state = ex.update(family=family, n=n, origin_weight=origin, separator=sep)
-                    n_v = state["n"]
+                    n_v = state.n
                     ga = ex.graph_artists
                     drawn = ga.cover.get_offsets().shape[0] + ga.other.get_offsets().shape[0]
                     assert drawn == n_v
-                    assert ga.cover.get_offsets().shape[0] == len(state["wrong_vertices"])
-                    assert len(ga.edges.get_segments()) == len(state["edges"])
+                    assert ga.cover.get_offsets().shape[0] == len(state.wrong_vertices)
+                    assert len(ga.edges.get_segments()) == len(state.edges)
                     assert sum(t.get_visible() for t in ga.labels) == n_v
                     strip = (
                         ex.strip.pos.get_offsets().shape[0] + ex.strip.neg.get_offsets().shape[0]
                     )
-                    assert strip == state["X"].shape[0]
-                    assert len(ex.crosses.get_xdata()) == int(state["wrong"].sum())
+                    assert strip == state.X.shape[0]
+                    assert len(ex.crosses.get_xdata()) == int(state.wrong.sum())
                     lo, hi = ex.ax2.get_xlim()
-                    assert lo < state["scores"].min() and state["scores"].max() < hi
-                    assert f"{state['disagreements']:g}" in ex.ax2.get_title()
-                    assert f"= {state['tau']}" in ex.ax.get_title()
+                    assert lo < state.scores.min() and state.scores.max() < hi
+                    assert f"{state.disagreements:g}" in ex.ax2.get_title()
+                    assert f"= {state.tau}" in ex.ax.get_title()
     # artists moved, not re-created (labels may only grow up to the largest graph)
     assert len(ex.fig.axes) == 2
     assert len(ex.fig.axes[1].get_children()) == n_artists[1]
@@ -199,11 +153,11 @@ def test_explorer_widget_and_repr():
     ex.controls["family"].value = "path"
     assert not ex.controls["n"].disabled
     ex.controls["n"].value = 10
-    assert ex.state["n"] == 10 and len(ex.state["edges"]) == 9
+    assert ex.state.n == 10 and len(ex.state.edges) == 9
     ex.controls["origin_weight"].value = "1"
-    assert ex.state["optimum"] == 1
+    assert ex.state.optimum == 1
     ex.controls["separator"].value = "cover witness"
-    assert ex.state["disagreements"] == 5  # tau(P_10) = 5
+    assert ex.state.disagreements == 5  # tau(P_10) = 5
     assert repr(ex) == (
         "VertexCoverExplorer(family='path', n=10, origin_weight='1', separator='cover witness')"
     )
@@ -233,4 +187,3 @@ def test_explorer_errors():
     with pytest.raises(ValueError, match="family"):
         ex.update(family="wheel")
     plt.close(ex.fig)
-

@@ -1,7 +1,5 @@
-"""Tests of what notebook 03 adds to the package (the probability image is tested in
-tests/plotting/): the three explorers (threshold T, scale c with its data selector,
-gradient-descent step t) at every slider extreme, the data of the scaling explorer, and the
-four exercise checks."""
+"""Notebook 03's explorers (linsep_helpers.explorers.likelihood): threshold T, scale c with its
+data selector, gradient-descent step t, at every slider extreme, against textbook formulas."""
 
 import math
 
@@ -51,27 +49,27 @@ def threshold():
 @pytest.mark.parametrize("T", T_VALUES)
 def test_threshold_boundary_is_where_sigma_reaches_T(threshold, T):
     state = threshold.update(T=T)
-    assert state["t"] == pytest.approx(math.log(T / (1 - T)), abs=1e-12)
+    assert state.t == pytest.approx(math.log(T / (1 - T)), abs=1e-12)
     # the drawn line lies on w.x + b = t ...
     xs, ys = threshold.t_line.get_data()
     assert len(xs) == 2
     scores = threshold.w[0] * np.asarray(xs) + threshold.w[1] * np.asarray(ys) + threshold.b
-    np.testing.assert_allclose(scores, state["t"], atol=1e-9)
+    np.testing.assert_allclose(scores, state.t, atol=1e-9)
     np.testing.assert_allclose(ref_sigmoid(scores), T, atol=1e-9)
     # ... and the rule "score >= t" predicts exactly the points with sigma(score) >= T
     p = ref_sigmoid(threshold.X @ threshold.w + threshold.b)
     away = np.abs(p - T) > 1e-12
-    pred = (threshold.X @ threshold.w + threshold.b) >= state["t"]
+    pred = (threshold.X @ threshold.w + threshold.b) >= state.t
     np.testing.assert_array_equal(pred[away], (p >= T)[away])
-    assert state["predicted_positive"] == int(pred.sum())
+    assert state.predicted_positive == int(pred.sum())
     pos = threshold.y > 0
-    assert state["false_positive"] == int(np.sum(pred & ~pos))
-    assert state["false_negative"] == int(np.sum(~pred & pos))
+    assert state.false_positive == int(np.sum(pred & ~pos))
+    assert state.false_negative == int(np.sum(~pred & pos))
 
 
 def test_threshold_half_is_the_usual_boundary_and_extremes_are_monotone(threshold):
-    assert threshold.update(T=0.5)["t"] == 0.0
-    counts = [threshold.update(T=T)["predicted_positive"] for T in T_VALUES]
+    assert threshold.update(T=0.5).t == 0.0
+    counts = [threshold.update(T=T).predicted_positive for T in T_VALUES]
     assert counts == sorted(counts, reverse=True)
     assert counts[0] > counts[-1]
 
@@ -87,36 +85,8 @@ def test_threshold_widget_builds_and_slider_moves_the_line(threshold):
     assert isinstance(box, ipw.VBox)
     threshold.controls["T"].value = 0.9
     assert threshold.values["T"] == pytest.approx(0.9)
-    assert threshold.state["t"] == pytest.approx(math.log(9), abs=1e-9)
+    assert threshold.state.t == pytest.approx(math.log(9), abs=1e-9)
     assert repr(threshold).startswith("ThresholdExplorer(T=0.9")
-
-
-# ----------------------------------------------------------------------------- scaling data
-
-
-def test_likelihood_scaling_data_options():
-    X, y, w, b, i = lh.likelihood_scaling_data("separable")
-    m = y * (X @ w + b)
-    assert m.min() == pytest.approx(0.3, abs=1e-12) and np.argmin(m) == i
-    Xw, yw, ww, bw, iw = lh.likelihood_scaling_data("one point wrong")
-    mw = yw * (Xw @ ww + bw)
-    assert iw == i and np.sum(mw < 0) == 1 and mw[i] == pytest.approx(-0.3, abs=1e-12)
-    np.testing.assert_array_equal(Xw, X)
-    Xb, yb, wb, bb, ib = lh.likelihood_scaling_data("one point on the boundary")
-    mb = lh.margins(wb, bb, Xb, yb)
-    assert ib == i and mb[i] == 0.0 and np.sum(mb == 0.0) == 1 and np.all(np.delete(mb, i) > 0)
-    assert np.linalg.norm(Xb[i] - X[i]) == pytest.approx(0.3, abs=1e-9)  # moved by its margin
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_boundary_point_is_exact_for_other_seeds(seed):
-    X, y, w, b, i = lh.likelihood_scaling_data("one point on the boundary", seed=seed)
-    assert lh.margins(w, b, X, y)[i] == 0.0
-
-
-def test_likelihood_scaling_data_rejects_unknown_option():
-    with pytest.raises(ValueError, match="data"):
-        lh.likelihood_scaling_data("almost separable")
 
 
 # ----------------------------------------------------------------------------- scaling explorer
@@ -135,29 +105,29 @@ def test_scaling_separable_inside_bounds_and_finite(scaling, c):
     scaling.select("separable")
     state = scaling.update(c=c)
     m = scaling.m
-    assert math.isfinite(state["log_likelihood"]) and math.isfinite(state["log_neg_log_likelihood"])
+    assert math.isfinite(state.log_likelihood) and math.isfinite(state.log_neg_log_likelihood)
     ref = ref_log_likelihood(c * m)
-    assert state["log_likelihood"] == pytest.approx(ref, rel=1e-12, abs=1e-300)
+    assert state.log_likelihood == pytest.approx(ref, rel=1e-12, abs=1e-300)
     n, m_min = len(m), m.min()
     lower = -n * math.exp(-c * m_min)
     upper = -math.log1p(math.exp(-c * m_min))
-    assert lower - 1e-12 <= state["log_likelihood"] <= upper + 1e-300
-    assert state["lower"] == pytest.approx(lower, rel=1e-12)
-    assert state["upper"] == pytest.approx(upper, rel=1e-12)
-    assert state["log_likelihood"] <= 0.0 and state["limit"] == 0.0
+    assert lower - 1e-12 <= state.log_likelihood <= upper + 1e-300
+    assert state.lower == pytest.approx(lower, rel=1e-12)
+    assert state.upper == pytest.approx(upper, rel=1e-12)
+    assert state.log_likelihood <= 0.0 and state.limit == 0.0
 
 
 @pytest.mark.claim("C20")
 def test_scaling_separable_goes_to_zero_and_log_scale_stays_finite(scaling):
     scaling.select("separable")
-    values = [scaling.update(c=c)["log_likelihood"] for c in C_VALUES]
+    values = [scaling.update(c=c).log_likelihood for c in C_VALUES]
     assert values == sorted(values)  # increasing in c
     top = scaling.update(c=1e6)
-    assert top["log_likelihood"] == 0.0 and top["underflowed"]  # rounded, not attained
+    assert top.log_likelihood == 0.0 and top.underflowed  # rounded, not attained
     expected = ref_log_neg_log_likelihood_large(scaling.m, 1e6)
-    assert top["log_neg_log_likelihood"] == pytest.approx(expected, rel=1e-12)
-    assert top["log_neg_log_likelihood"] == pytest.approx(-1e6 * 0.3, rel=1e-9)
-    assert top["min_own_probability"] == 1.0
+    assert top.log_neg_log_likelihood == pytest.approx(expected, rel=1e-12)
+    assert top.log_neg_log_likelihood == pytest.approx(-1e6 * 0.3, rel=1e-9)
+    assert top.min_own_probability == 1.0
     assert np.all(np.diff(scaling.curve) >= 0) and np.all(scaling.curve < 0.0 + 1e-300)
 
 
@@ -166,11 +136,11 @@ def test_scaling_separable_goes_to_zero_and_log_scale_stays_finite(scaling):
 def test_scaling_wrong_point_goes_to_minus_infinity(scaling, c):
     scaling.select("one point wrong")
     state = scaling.update(c=c)
-    assert state["lower"] is None and state["limit"] == -math.inf
-    assert math.isfinite(state["log_likelihood"]) and math.isfinite(state["log_neg_log_likelihood"])
-    assert state["log_likelihood"] == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
+    assert state.lower is None and state.limit == -math.inf
+    assert math.isfinite(state.log_likelihood) and math.isfinite(state.log_neg_log_likelihood)
+    assert state.log_likelihood == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
     if c >= 1e4:  # the wrong point's term c * m_j dominates
-        assert state["log_likelihood"] == pytest.approx(-0.3 * c, rel=1e-3)
+        assert state.log_likelihood == pytest.approx(-0.3 * c, rel=1e-3)
 
 
 @pytest.mark.claim("C20")
@@ -178,13 +148,13 @@ def test_scaling_wrong_point_goes_to_minus_infinity(scaling, c):
 def test_scaling_boundary_point_tends_to_minus_ln2(scaling, c):
     scaling.select("one point on the boundary")
     state = scaling.update(c=c)
-    assert state["k0"] == 1 and state["limit"] == pytest.approx(-LN2)
-    assert state["log_likelihood"] == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
-    assert state["log_likelihood"] < -LN2 + 1e-15  # the boundary point alone costs ln 2
+    assert state.k0 == 1 and state.limit == pytest.approx(-LN2)
+    assert state.log_likelihood == pytest.approx(ref_log_likelihood(c * scaling.m), rel=1e-12)
+    assert state.log_likelihood < -LN2 + 1e-15  # the boundary point alone costs ln 2
     if c >= 1e4:
-        assert state["log_likelihood"] == pytest.approx(-LN2, abs=1e-12)
-        assert state["log_neg_log_likelihood"] == pytest.approx(math.log(LN2), abs=1e-12)
-        assert state["min_own_probability"] == 0.5
+        assert state.log_likelihood == pytest.approx(-LN2, abs=1e-12)
+        assert state.log_neg_log_likelihood == pytest.approx(math.log(LN2), abs=1e-12)
+        assert state.min_own_probability == 0.5
 
 
 @pytest.mark.claim("C21")
@@ -230,7 +200,7 @@ def test_scaling_widget_has_a_data_toggle_that_switches_data():
     assert len(toggles) == 1 and tuple(toggles[0].options) == lh.LIKELIHOOD_DATA_OPTIONS
     toggles[0].value = "one point wrong"
     assert explorer.data == "one point wrong"
-    assert explorer.state["log_likelihood"] == pytest.approx(-3e5, rel=1e-3)
+    assert explorer.state.log_likelihood == pytest.approx(-3e5, rel=1e-3)
     explorer.select("one point on the boundary")
     assert toggles[0].value == "one point on the boundary"
     assert repr(explorer) == "LikelihoodScalingExplorer(c=1e+06, data='one point on the boundary')"
@@ -250,27 +220,27 @@ def implicit():
 @pytest.mark.parametrize("t", [1.0, 1.5, 10.0, 1e3, 99_999.0, 1e5])
 def test_implicit_bias_state_finite_at_every_t(implicit, t):
     state = implicit.update(t=t)
-    assert 1 <= state["t"] <= t
+    assert 1 <= state.t <= t
     for key in ("angle_deg", "norm", "loss", "margin"):
-        assert math.isfinite(state[key])
+        assert math.isfinite(getattr(state, key))
     X, y, u, gamma = lh.make_implicit_bias_data(0)
-    w = state["w"]
+    w = state.w
     angle = math.degrees(math.acos(min(1.0, float(w @ u) / float(np.linalg.norm(w)))))
-    assert state["angle_deg"] == pytest.approx(angle, abs=1e-5)
-    assert state["margin"] == pytest.approx(float(np.min(y * (X @ w)) / np.linalg.norm(w)))
+    assert state.angle_deg == pytest.approx(angle, abs=1e-5)
+    assert state.margin == pytest.approx(float(np.min(y * (X @ w)) / np.linalg.norm(w)))
 
 
 def test_implicit_bias_direction_norm_and_loss_rates(implicit):
     first, mid, last = (implicit.update(t=t) for t in (1.0, 1e3, 1e5))
-    assert first["angle_deg"] > mid["angle_deg"] > last["angle_deg"]
-    assert last["angle_deg"] < 3.0 and last["t"] == 1e5
-    assert last["margin"] == pytest.approx(0.5, abs=0.02)  # the max margin of the data is 0.5
+    assert first.angle_deg > mid.angle_deg > last.angle_deg
+    assert last.angle_deg < 3.0 and last.t == 1e5
+    assert last.margin == pytest.approx(0.5, abs=0.02)  # the max margin of the data is 0.5
     # ||w|| grows like (1/gamma) ln t with gamma = 0.5
-    slope = (last["norm"] - mid["norm"]) / (math.log(last["t"]) - math.log(mid["t"]))
+    slope = (last.norm - mid.norm) / (math.log(last.t) - math.log(mid.t))
     assert slope == pytest.approx(2.0, rel=0.1)
     # loss ~ 1/t: t * loss nearly constant over the last decade
     ten = implicit.update(t=1e4)
-    assert ten["loss"] * ten["t"] / (last["loss"] * last["t"]) == pytest.approx(1.0, rel=0.15)
+    assert ten.loss * ten.t / (last.loss * last.t) == pytest.approx(1.0, rel=0.15)
 
 
 def test_implicit_bias_rejects_t_off_the_slider_and_widget_builds(implicit):
@@ -280,4 +250,4 @@ def test_implicit_bias_rejects_t_off_the_slider_and_widget_builds(implicit):
         implicit.update(t=2e5)
     assert isinstance(implicit.widget(), ipw.VBox)
     implicit.controls["t"].value = 1e5
-    assert implicit.state["t"] == 1e5
+    assert implicit.state.t == 1e5

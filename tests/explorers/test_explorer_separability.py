@@ -1,6 +1,5 @@
-"""Tests of what notebook 01 adds to the package: the margin and scaling explorers at every
-slider extreme, and the exercise checks (right answers pass, typical wrong answers fail with
-a message that does not reveal the answer)."""
+"""Notebook 01's explorers (linear_helpers.explorers.separability): the margin and scaling
+explorers at every slider extreme, checked against margins and radii measured here."""
 
 import itertools
 
@@ -42,12 +41,12 @@ def test_margin_explorer_measures_what_the_sliders_say(margin_explorer, margin, 
     if margin > radius:
         pytest.fail("slider ranges allow margin > radius")  # pragma: no cover
     state = margin_explorer.update(margin=margin, radius=radius)
-    X, y, w, b = state["X"], state["y"], state["w"], state["b"]
+    X, y, w, b = state.X, state.y, state.w, state.b
     m, r = measured(X, y, w, b)
     assert abs(np.linalg.norm(w) - 1.0) < 1e-12  # so the functional margin is geometric
     assert abs(m - margin) <= 1e-9 and abs(r - radius) <= 1e-9
-    assert abs(state["measured_margin"] - margin) <= 1e-9
-    assert abs(state["measured_radius"] - radius) <= 1e-9
+    assert abs(state.measured_margin - margin) <= 1e-9
+    assert abs(state.measured_radius - radius) <= 1e-9
     assert set(np.unique(y)) == {-1.0, 1.0}
     # the figure shows the new data and the measured numbers
     arts = margin_explorer.data_artists
@@ -55,14 +54,14 @@ def test_margin_explorer_measures_what_the_sliders_say(margin_explorer, margin, 
     assert np.allclose(np.asarray(arts.neg.get_offsets()), X[y < 0])
     assert margin_explorer.circle.get_radius() == radius
     title = margin_explorer.ax.get_title()
-    assert f"measured γ = {state['measured_margin']:.3f}" in title
-    assert f"R = {state['measured_radius']:.2f}" in title
+    assert f"measured γ = {state.measured_margin:.3f}" in title
+    assert f"R = {state.measured_radius:.2f}" in title
     assert "R/γ" in margin_explorer.readout(state)
 
 
 def test_margin_explorer_band_has_the_margin_width(margin_explorer):
     state = margin_explorer.update(margin=0.3, radius=1.0)
-    w, b = state["w"], state["b"]
+    w, b = state.w, state.b
     upper = np.column_stack(margin_explorer.sep_artists.upper.get_data())
     lower = np.column_stack(margin_explorer.sep_artists.lower.get_data())
     assert np.allclose(upper @ w + b, 0.3) and np.allclose(lower @ w + b, -0.3)
@@ -83,7 +82,7 @@ def test_margin_explorer_widget_wires_the_sliders():
     assert isinstance(box, ipw.VBox) and ex.widget() is box  # built once
     ex.controls["margin"].value = 0.05
     ex.controls["radius"].value = 2.0
-    m, r = measured(ex.state["X"], ex.state["y"], ex.state["w"], ex.state["b"])
+    m, r = measured(ex.state.X, ex.state.y, ex.state.w, ex.state.b)
     assert abs(m - 0.05) <= 1e-9 and abs(r - 2.0) <= 1e-9
     assert repr(ex) == "MarginExplorer(margin=0.05, radius=2)"
     bundle = ex._repr_mimebundle_()
@@ -115,14 +114,14 @@ def test_scaling_explorer_functional_scales_geometric_fixed(scaling_explorer, c)
     base_f = min(yi * (float(np.dot(ex.w, xi)) + ex.b) for xi, yi in zip(X, y, strict=True))
     base_g = base_f / float(np.sqrt(np.sum(ex.w**2)))
     state = ex.update(c=c)
-    assert state["functional"] == pytest.approx(c * base_f, rel=1e-12)
-    assert state["geometric"] == pytest.approx(base_g, rel=1e-12)
-    assert state["changed_predictions"] == 0
+    assert state.functional == pytest.approx(c * base_f, rel=1e-12)
+    assert state.geometric == pytest.approx(base_g, rel=1e-12)
+    assert state.changed_predictions == 0
     base_pred = np.where(X @ ex.w + ex.b >= 0, 1.0, -1.0)
-    assert np.array_equal(lh.predict(state["w"], state["b"], X), base_pred)
+    assert np.array_equal(lh.predict(state.w, state.b, X), base_pred)
     # figure: markers at the computed values, level lines 1/(c ||w||) from the separator
-    assert ex.mark_f.get_data()[1][0] == state["functional"]
-    assert ex.mark_g.get_data()[1][0] == state["geometric"]
+    assert ex.mark_f.get_data()[1][0] == state.functional
+    assert ex.mark_g.get_data()[1][0] == state.geometric
     pts = np.column_stack(ex.level_pos.get_data())
     if pts.size:
         assert np.allclose(c * (pts @ ex.w + ex.b), 1.0)
@@ -134,8 +133,8 @@ def test_scaling_explorer_reaches_functional_margin_one(scaling_explorer):
     ex = scaling_explorer
     gamma = min(yi * (float(np.dot(ex.w, xi)) + ex.b) for xi, yi in zip(ex.X, ex.y, strict=True))
     state = ex.update(c=1.0 / gamma)
-    assert state["functional"] == pytest.approx(1.0, rel=1e-12)
-    assert state["changed_predictions"] == 0
+    assert state.functional == pytest.approx(1.0, rel=1e-12)
+    assert state.changed_predictions == 0
 
 
 def test_scaling_explorer_rejects_out_of_range_and_builds_widget():
@@ -146,6 +145,6 @@ def test_scaling_explorer_rejects_out_of_range_and_builds_widget():
         ex.update(c=0.0)
     box = ex.widget()
     ex.controls["c"].value = 1e3
-    assert ex.state["c"] == pytest.approx(1e3)
+    assert ex.state.c == pytest.approx(1e3)
     assert "predictions changed = 0" in ex._readout.value
     assert box is ex.widget()

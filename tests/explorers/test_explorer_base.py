@@ -1,13 +1,21 @@
 """The Explorer machinery that every slider in the course relies on."""
 
 import base64
+from dataclasses import dataclass
 
 import ipywidgets as ipw
 import numpy as np
 import pytest
 
 import linsep_helpers as lh
-from linsep_helpers.widgets import Explorer, Slider
+from linsep_helpers.explorers import Explorer, Slider
+
+
+@dataclass(frozen=True)
+class LineState:
+    x: np.ndarray
+    y: np.ndarray
+    a: float
 
 
 class LineExplorer(Explorer):
@@ -27,14 +35,14 @@ class LineExplorer(Explorer):
 
     def compute(self, *, a, k, s):
         x = np.linspace(0, 1, int(k))
-        return {"x": x, "y": a * s * x, "a": a}
+        return LineState(x=x, y=a * s * x, a=a)
 
     def draw(self, state):
-        self.line.set_data(state["x"], state["y"])
+        self.line.set_data(state.x, state.y)
         self.refresh()
 
     def readout(self, state):
-        return f"slope {state['a']:.2f}"
+        return f"slope {state.a:.2f}"
 
 
 def _artist_count(ex):
@@ -82,7 +90,7 @@ def test_update_moves_artists_without_creating_new_ones():
             for s in (1e-3, 1e3):
                 state = ex.update(a=a, k=k, s=s)
                 np.testing.assert_allclose(ex.line.get_ydata(), a * s * np.linspace(0, 1, k))
-                assert state["a"] == a
+                assert state.a == a
     assert _artist_count(ex) == before
 
 

@@ -1,11 +1,6 @@
-"""Tests of what notebook 04 adds to the package: the two explorers (at every slider extreme)
-and the exercise checks (hulls and certificate drawings are tested in tests/test_geometry.py
-and tests/plotting/).
-
-The LP algorithms themselves (find_separator, max_margin_lp, robust_lp, ...) are tested in
-tests/test_lp.py; here every answer an explorer returns is re-verified with arithmetic written
-in this file (margins, Gordan's conditions).
-"""
+"""Notebook 04's explorers (linsep_helpers.explorers.linear_programming): every answer an
+explorer returns is re-verified with arithmetic written here (margins, Gordan's conditions) and
+scikit-learn's hard-margin SVM."""
 
 import itertools
 
@@ -36,10 +31,6 @@ def is_gordan_certificate(X, y, lam, tol=1e-8):
     return bool(np.all(np.abs(lin) <= tol) and abs(float(lam @ y)) <= tol)
 
 
-def hull_point_set(points):
-    return {tuple(np.round(p, 9)) for p in points}
-
-
 # -------------------------------------------------------------------------------------------
 # LPSeparatorsExplorer
 # -------------------------------------------------------------------------------------------
@@ -66,42 +57,42 @@ def l2_max_margin(X, y):
 @pytest.mark.parametrize(("margin", "radius"), list(itertools.product(LP_MARGINS, LP_RADII)))
 def test_lp_explorer_every_slider_extreme(lp_explorer, margin, radius):
     s = lp_explorer.update(margin=margin, radius=radius)
-    X, y = s["X"], s["y"]
+    X, y = s.X, s.y
     # the data are what the sliders say
     assert np.max(np.linalg.norm(X, axis=1)) == pytest.approx(radius, rel=1e-9)
-    (w_star, b_star), (w_lp, b_lp), (w_p, b_p), (w1, b1), (wi, bi) = s["separators"]
+    (w_star, b_star), (w_lp, b_lp), (w_p, b_p), (w1, b1), (wi, bi) = s.separators
     assert np.min(y * (X @ w_star + b_star)) == pytest.approx(margin, rel=1e-6)
     # the zero-objective LP: feasible for A z >= 1, i.e. every y_i (w.x_i + b) >= 1
-    assert s["lp_separable"]
+    assert s.lp_separable
     assert np.min(y * (X @ w_lp + b_lp)) >= 1 - 1e-9
     # the perceptron: converged means it separates; otherwise it stopped at the cap
-    if s["perceptron_converged"]:
+    if s.perceptron_converged:
         assert strictly_separates(w_p, b_p, X, y)
-        assert s["perceptron_updates"] <= lp_explorer.cap
+        assert s.perceptron_updates <= lp_explorer.cap
     else:
-        assert s["perceptron_updates"] == lp_explorer.cap
+        assert s.perceptron_updates == lp_explorer.cap
     # geometric margins reported = min y (w.x + b) / ||w||_2, recomputed here
-    for (w, b), g in zip(s["separators"], s["geometric"], strict=True):
+    for (w, b), g in zip(s.separators, s.geometric, strict=True):
         assert g == pytest.approx(np.min(y * (X @ w + b)) / np.linalg.norm(w), rel=1e-9, abs=1e-12)
     # the max-margin LPs beat (w*, b*) in their own norm (w* is a feasible candidate)
     m_star = np.min(y * (X @ w_star + b_star))
-    assert s["l1_margin"] >= m_star / np.max(np.abs(w_star)) * (1 - 1e-6)
-    assert s["linf_margin"] >= m_star / np.sum(np.abs(w_star)) * (1 - 1e-6)
+    assert s.l1_margin >= m_star / np.max(np.abs(w_star)) * (1 - 1e-6)
+    assert s.linf_margin >= m_star / np.sum(np.abs(w_star)) * (1 - 1e-6)
     # and nobody beats the Euclidean maximum margin (scikit-learn's hard-margin SVM)
     best = l2_max_margin(X, y)
-    assert max(g for g in s["geometric"]) <= best * (1 + 1e-3) + 1e-9
+    assert max(g for g in s.geometric) <= best * (1 + 1e-3) + 1e-9
     # the figure follows: title and legend show the state
     assert f"γ = {margin:.3f}" in lp_explorer.ax.get_title()
     texts = [t.get_text() for t in lp_explorer.legend.get_texts()]
-    assert texts[1].endswith(f"{s['geometric'][1]:.4f}")
-    if not s["perceptron_converged"]:
+    assert texts[1].endswith(f"{s.geometric[1]:.4f}")
+    if not s.perceptron_converged:
         assert "cap" in texts[2]
 
 
 def test_lp_explorer_cap_is_stated_when_reached():
     e = lh.LPSeparatorsExplorer(cap=1, margin=0.001, radius=3.0)
-    assert not e.state["perceptron_converged"]
-    assert e.state["perceptron_updates"] == 1
+    assert not e.state.perceptron_converged
+    assert e.state.perceptron_updates == 1
     assert "STOPPED at the cap of 1 updates" in e.legend.get_texts()[2].get_text()
     assert "R/γ = 3000" in e.readout(e.state)
 
@@ -136,29 +127,29 @@ def cert_explorer():
 
 
 def check_exactly_one(e, s):
-    X, y = s["X"], s["y"]
-    assert np.allclose(X[-1], [s["px"], s["py"]])
+    X, y = s.X, s.y
+    assert np.allclose(X[-1], [s.px, s.py])
     assert y[-1] == -1
-    has_sep = s["w"] is not None
-    has_cert = s["lam"] is not None
+    has_sep = s.w is not None
+    has_cert = s.lam is not None
     assert has_sep != has_cert, "exactly one of separator / certificate"
-    assert s["separable"] == has_sep
+    assert s.separable == has_sep
     if has_sep:
-        assert s["kind"] == "separator"
-        assert np.min(y * (X @ s["w"] + s["b"])) >= 1 - 1e-9
-        assert s["robust"] <= 1e-7  # the robust LP agrees: zero mean slack
+        assert s.kind == "separator"
+        assert np.min(y * (X @ s.w + s.b)) >= 1 - 1e-9
+        assert s.robust <= 1e-7  # the robust LP agrees: zero mean slack
         assert len(e.sep.line.get_xdata()) == 2
         assert len(e.cert.point.get_data()[0]) == 0
         assert e.ax.get_title().startswith("separator found")
     else:
-        assert s["kind"] == "certificate"
-        lam = s["lam"]
+        assert s.kind == "certificate"
+        lam = s.lam
         assert is_gordan_certificate(X, y, lam)
         # p = 2 sum_{+} lam_i x_i = 2 sum_{-} lam_i x_i lies in both hulls
-        p = s["point"]
+        p = s.point
         assert np.allclose(p, 2 * lam[y > 0] @ X[y > 0], atol=1e-8)
         assert np.allclose(p, 2 * lam[y < 0] @ X[y < 0], atol=1e-8)
-        assert s["robust"] > 1e-7  # not separable: positive mean slack
+        assert s.robust > 1e-7  # not separable: positive mean slack
         assert len(e.sep.line.get_xdata()) == 0
         assert np.allclose(np.column_stack(e.cert.point.get_data()), [p])
         assert e.ax.get_title().startswith("certificate found")
@@ -190,7 +181,7 @@ def test_certificate_explorer_touching_hulls(cert_explorer, t):
     px, py = (1 - t) * a + t * b
     s = cert_explorer.update(px=px, py=py)
     check_exactly_one(cert_explorer, s)
-    assert s["kind"] == "certificate"
+    assert s.kind == "certificate"
 
 
 @pytest.mark.claim("C25")
@@ -198,9 +189,9 @@ def test_certificate_explorer_far_right_is_separable(cert_explorer):
     # every base -1 point has x1 >= 0.4 and every +1 point x1 <= -0.3, so x1 = 0.05 separates
     # once the moved point is on the right too
     s = cert_explorer.update(px=1.0, py=0.0)
-    assert strictly_separates([-1.0, 0.0], 0.05, s["X"], s["y"])
+    assert strictly_separates([-1.0, 0.0], 0.05, s.X, s.y)
     check_exactly_one(cert_explorer, s)
-    assert s["kind"] == "separator"
+    assert s.kind == "separator"
     assert "robust LP mean slack = 0.0000" in cert_explorer.readout(s)
 
 

@@ -1,4 +1,5 @@
-"""Blitted frames on a live (ipympl) canvas: same pixels as a full render, and really blits.
+"""Blitted frames on a live (ipympl) canvas: same pixels as a full render, and really blits;
+ordinary full frames where the ipympl hook is not available.
 
 The browser is simulated the way ipympl's front end drives the kernel: after a slider move
 the canvas asks for a frame (``draw_idle``) and the front end answers with a "draw" message,
@@ -17,8 +18,8 @@ from hypothesis.extra import numpy as hnp
 from PIL import Image
 
 import linsep_helpers as lh
-from linsep_helpers._blit import encode_png
-from linsep_helpers.widgets import Explorer
+from linsep_helpers.explorers import Explorer, _ipympl
+from linsep_helpers.explorers._ipympl import encode_png
 
 IPYMPL = "module://ipympl.backend_nbagg"
 
@@ -33,7 +34,7 @@ def _explorers() -> list[type]:
     while todo:
         cls = todo.pop(0)
         todo.extend(cls.__subclasses__())
-        if cls.__module__ == "linsep_helpers.widgets" and cls.sliders:
+        if cls.__module__.startswith("linsep_helpers.explorers.") and cls.sliders:
             out.append(cls)
     return out
 
@@ -106,7 +107,7 @@ def _limits(fig):
 def test_blitted_frames_equal_full_renders(ipympl_backend, cls, slider):
     ex, canvas = _live(cls)
     values = _small_steps(slider)
-    for v in values:  # first sweep: the blitter learns which artists move
+    for v in values:  # first sweep
         ex.update(**{slider.name: v})
         _frame(canvas)
     expected_blits = 0
@@ -124,8 +125,8 @@ def test_blitted_frames_equal_full_renders(ipympl_backend, cls, slider):
 
 @pytest.mark.parametrize(("cls", "slider"), CASES, ids=[f"{c.__name__}-{s.name}" for c, s in CASES])
 def test_first_move_is_a_blit_when_the_limits_stay(ipympl_backend, cls, slider):
-    """The explorer teaches the blitter before the first frame, so even the first move of
-    each slider redraws only what it moves, unless it changes an axis limit."""
+    """The explorer declares its moving artists, so even the first move of each slider
+    redraws only what it moves, unless it changes an axis limit."""
     ex, canvas = _live(cls)
     limits = _limits(ex.fig)
     frames = dict(ex.blitter.frames)
@@ -173,6 +174,9 @@ def test_unchanged_animated_artists_are_copied_not_redrawn(ipympl_backend):
     ex, canvas = _live(lh.PerceptronProofExplorer)
     suptitle = ex.fig._suptitle
     assert suptitle in ex.blitter.animated  # the margin, radius and eta sliders change it
+    for m in (0.11, 0.12):  # the suptitle changes: it is drawn
+        ex.update(margin=m)
+        _frame(canvas)
     reused = ex.blitter.frames["reused"]
     for step in (3, 4, 5, 6, 2, 7):  # blits only: each copies from the one before
         ex.update(step=step)
@@ -210,8 +214,8 @@ def test_replaced_artists_are_forgotten(ipympl_backend):
         for c in (5.0, 6.0):
             ex.update(c=c)
             np.testing.assert_array_equal(_frame(canvas), _full_render(canvas))
-        for _, artist in ex.blitter._animated + ex.blitter._overlay:
-            assert artist.figure is ex.fig
+            for artist in ex.blitter.animated + ex.blitter.overlay:
+                assert artist in (artist.axes or ex.fig).get_children()
 
 
 def test_sent_frames_decode_to_the_canvas(ipympl_backend):
@@ -288,9 +292,39 @@ def test_disconnect_restores_the_normal_draw(ipympl_backend):
     assert not any(a.get_animated() for a in ex.fig.findobj())
     ex.update(margin=0.31)
     full = _full_render(canvas)
-    assert "handle_draw" not in vars(canvas)
+    assert "handle_draw" not in vars(canvas) and "get_diff_image" not in vars(canvas)
     canvas.handle_event({"type": "draw"})
     np.testing.assert_array_equal(np.asarray(canvas.get_renderer().buffer_rgba()), full)
+
+
+@pytest.mark.parametrize("missing", ["handle_draw", "_force_full", "_last_buff"])
+@pytest.mark.parametrize("cls", [lh.MarginExplorer, lh.PerceptronProofExplorer])
+def test_fallback_without_the_hook_sends_ordinary_frames(ipympl_backend, monkeypatch, cls, missing):
+    """Another ipympl or matplotlib without an attribute the hook needs: nothing is replaced,
+    no artist is animated, and every frame is ipympl's own full render of the new state."""
+    monkeypatch.setattr(_ipympl, "REQUIRED", (*_ipympl.REQUIRED, missing + "_gone"))
+    ex, canvas = _live(cls)
+    assert ex.blitter is None
+    assert "handle_draw" not in vars(canvas) and "get_diff_image" not in vars(canvas)
+    assert not any(a.get_animated() for a in ex.fig.findobj())
+    for s in cls.sliders:
+        for v in _small_steps(s)[1:3]:
+            ex.update(**{s.name: v})
+            assert "draw" in canvas.events  # asks for an ordinary frame
+            frame = _frame(canvas)
+            np.testing.assert_array_equal(frame, _full_render(canvas))
+    # and the frame shows every artist of the explorer's state, as a saved figure does
+    saved = np.asarray(Image.open(io.BytesIO(ex.png())).convert("RGBA"))
+    np.testing.assert_array_equal(frame, saved)
+    png = Image.open(io.BytesIO(canvas.received[-1])).convert("RGBA")
+    assert png.size == (frame.shape[1], frame.shape[0])
+
+
+def test_hook_needs_every_attribute(ipympl_backend):
+    fig = plt.figure()
+    assert _ipympl.supported(fig.canvas)
+    assert not _ipympl.supported(matplotlib.backends.backend_agg.FigureCanvasAgg(plt.Figure()))
+    assert not _ipympl.install(object(), lambda: None)
 
 
 def test_agg_explorers_have_no_blitter():

@@ -1,0 +1,43 @@
+"""Slider explorers of notebooks 01-05: one module per notebook topic, on a small base.
+
+=====================  ==========================================================  ========
+module                 explorers                                                   notebook
+=====================  ==========================================================  ========
+_base                  Slider, Choice, Explorer (compute -> typed state -> draw)   all
+_blit                  frames that redraw only the declared moving artists         all
+_ipympl                the one private hook: ipympl's frame request (with a        all
+                       feature check and a fallback to ordinary frames)
+separability           MarginExplorer, ScalingExplorer                             01
+perceptron             PerceptronProofExplorer, StaircaseExplorer                  02
+likelihood             ThresholdExplorer, LikelihoodScalingExplorer,               03
+                       ImplicitBiasExplorer
+linear_programming     LPSeparatorsExplorer, CertificateExplorer                   04
+hardness               VertexCoverExplorer                                         05
+=====================  ==========================================================  ========
+
+Every explorer takes the data it shows as keyword-only constructor parameters (``n=``,
+``seed=``, ...), then start values of its sliders, and is shown by displaying it.
+"""
+
+from ._base import Choice, Explorer, Slider
+from .hardness import VertexCoverExplorer
+from .likelihood import ImplicitBiasExplorer, LikelihoodScalingExplorer, ThresholdExplorer
+from .linear_programming import CertificateExplorer, LPSeparatorsExplorer
+from .perceptron import PerceptronProofExplorer, StaircaseExplorer
+from .separability import MarginExplorer, ScalingExplorer
+
+__all__ = [
+    "Slider",
+    "Choice",
+    "Explorer",
+    "MarginExplorer",
+    "ScalingExplorer",
+    "PerceptronProofExplorer",
+    "StaircaseExplorer",
+    "ThresholdExplorer",
+    "LikelihoodScalingExplorer",
+    "ImplicitBiasExplorer",
+    "LPSeparatorsExplorer",
+    "CertificateExplorer",
+    "VertexCoverExplorer",
+]
