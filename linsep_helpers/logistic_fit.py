@@ -21,8 +21,7 @@ from numpy.typing import ArrayLike
 from scipy import optimize, special
 
 from ._validate import _as_float_array, check_int, check_scalar, check_vector, check_X, check_Xy
-from .geometry import _lift
-from .geometry import _signed_rows
+from .geometry import _lift, _signed_rows
 
 __all__ = [
     "LogisticFit",

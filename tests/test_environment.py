@@ -122,7 +122,7 @@ def test_every_third_party_import_is_pinned(folder):
     pins = requirements_pins()
     stdlib = set(sys.stdlib_module_names)
     imported = _imported_top_level((ROOT / folder).rglob("*.py"))
-    local = {p.stem for p in (ROOT / folder).glob("*.py")} | {"linsep_helpers"}
+    local = {p.stem for p in (ROOT / folder).rglob("*.py")} | {"linsep_helpers"}
     third_party = {n for n in imported if n not in stdlib and n not in local}
     missing = sorted(n for n in third_party if _norm(_DIST.get(n, n)) not in pins)
     assert not missing, f"imported in {folder}/ but not pinned in requirements.txt: {missing}"

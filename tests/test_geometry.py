@@ -15,6 +15,14 @@ from scipy.optimize import linprog
 from scipy.spatial import ConvexHull
 
 import linsep_helpers as lh
+from linsep_helpers.geometry import (
+    band_polygon,
+    clip_polygon,
+    convex_hull_vertices,
+    halfplane_polygon,
+    line_in_box,
+    plane_in_cube,
+)
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -221,7 +229,7 @@ coef = st.floats(-5, 5).filter(lambda t: abs(t) > 1e-3)
 @given(w1=coef, w2=coef, b=st.floats(-6, 6))
 def test_halfplane_polygon_against_direct_evaluation(w1, w2, b):
     w = np.array([w1, w2])
-    poly = lh.halfplane_polygon(w, b, *BOX)
+    poly = halfplane_polygon(w, b, *BOX)
     (x0, x1), (y0, y1) = BOX
     rng = np.random.default_rng(0)
     P = np.column_stack([rng.uniform(x0, x1, 400), rng.uniform(y0, y1, 400)])
@@ -243,7 +251,7 @@ def test_halfplane_polygon_against_direct_evaluation(w1, w2, b):
 @given(w1=coef, w2=coef, b=st.floats(-6, 6))
 def test_line_in_box_against_direct_evaluation(w1, w2, b):
     w = np.array([w1, w2])
-    xs, ys = lh.line_in_box(w, b, *BOX)
+    xs, ys = line_in_box(w, b, *BOX)
     (x0, x1), (y0, y1) = BOX
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
     s = corners @ w + b
@@ -265,10 +273,10 @@ def test_line_in_box_against_direct_evaluation(w1, w2, b):
 
 
 def test_line_in_box_known_case():
-    xs, ys = lh.line_in_box([0.0, 1.0], -0.5, (-1, 1), (-1, 1))  # the line y = 0.5
+    xs, ys = line_in_box([0.0, 1.0], -0.5, (-1, 1), (-1, 1))  # the line y = 0.5
     assert sorted(xs.tolist()) == [-1.0, 1.0] and ys.tolist() == [0.5, 0.5]
     with pytest.raises(ValueError, match="w has length 3"):
-        lh.line_in_box([1.0, 0.0, 0.0], 0.0, (-1, 1), (-1, 1))
+        line_in_box([1.0, 0.0, 0.0], 0.0, (-1, 1), (-1, 1))
 
 
 @settings(max_examples=100, deadline=None)
@@ -277,7 +285,7 @@ def test_line_in_box_known_case():
     half=st.floats(0.1, 5),
 )
 def test_plane_in_cube(v, half):
-    P = lh.plane_in_cube(v, half)
+    P = plane_in_cube(v, half)
     u = np.array(v) / np.linalg.norm(v)
     assert 3 <= P.shape[0] <= 6 and P.shape[1] == 3
     assert np.allclose(P @ u, 0.0, atol=1e-9 * half)
@@ -301,7 +309,7 @@ def test_plane_in_cube(v, half):
 def test_plane_in_cube_through_or_near_corners(v):
     # planes that contain cube corners or edges (or nearly): no duplicate vertices, and the
     # corners on the plane are among the vertices
-    P = lh.plane_in_cube(v, 1.0)
+    P = plane_in_cube(v, 1.0)
     gaps = np.linalg.norm(P - np.roll(P, 1, axis=0), axis=1)
     assert gaps.min() > 1e-6
     u = np.array(v) / np.linalg.norm(v)
@@ -311,7 +319,7 @@ def test_plane_in_cube_through_or_near_corners(v):
 
 
 def test_plane_in_cube_known_case_and_errors():
-    P = lh.plane_in_cube([0.0, 0.0, 1.0], 1.0)  # the square z = 0
+    P = plane_in_cube([0.0, 0.0, 1.0], 1.0)  # the square z = 0
     assert sorted(map(tuple, np.round(P, 12).tolist())) == [
         (-1.0, -1.0, 0.0),
         (-1.0, 1.0, 0.0),
@@ -319,9 +327,9 @@ def test_plane_in_cube_known_case_and_errors():
         (1.0, 1.0, 0.0),
     ]
     with pytest.raises(ValueError, match="zero vector"):
-        lh.plane_in_cube([0.0, 0.0, 0.0])
+        plane_in_cube([0.0, 0.0, 0.0])
     with pytest.raises(ValueError, match="v has length 2"):
-        lh.plane_in_cube([1.0, 0.0])
+        plane_in_cube([1.0, 0.0])
 
 
 def hull_point_set(points):
@@ -344,7 +352,7 @@ def test_hull_matches_qhull(pts):
         qh = ConvexHull(U)
     except Exception:  # pragma: no cover - nearly collinear input Qhull refuses
         return
-    mine = lh.convex_hull_vertices(P)
+    mine = convex_hull_vertices(P)
     assert hull_point_set(mine) == hull_point_set(U[qh.vertices])
     # counter-clockwise: positive signed area (shoelace formula)
     x, y = mine[:, 0], mine[:, 1]
@@ -356,7 +364,7 @@ def test_hull_matches_qhull(pts):
 @given(st.lists(st.tuples(coords, coords), min_size=1, max_size=20))
 def test_every_point_inside_hull(pts):
     P = np.array(pts, dtype=float)
-    H = lh.convex_hull_vertices(P)
+    H = convex_hull_vertices(P)
     if H.shape[0] < 3:
         return
     # each point is on the left of (or on) every counter-clockwise edge
@@ -366,11 +374,11 @@ def test_every_point_inside_hull(pts):
 
 
 def test_hull_degenerate_cases():
-    assert np.array_equal(lh.convex_hull_vertices([[1.0, 2.0]]), [[1.0, 2.0]])
-    assert np.array_equal(lh.convex_hull_vertices([[1.0, 2.0], [1.0, 2.0]]), [[1.0, 2.0]])
-    seg = lh.convex_hull_vertices([[0.0, 0.0], [2.0, 2.0], [1.0, 1.0], [0.5, 0.5]])
+    assert np.array_equal(convex_hull_vertices([[1.0, 2.0]]), [[1.0, 2.0]])
+    assert np.array_equal(convex_hull_vertices([[1.0, 2.0], [1.0, 2.0]]), [[1.0, 2.0]])
+    seg = convex_hull_vertices([[0.0, 0.0], [2.0, 2.0], [1.0, 1.0], [0.5, 0.5]])
     assert hull_point_set(seg) == {(0.0, 0.0), (2.0, 2.0)}
-    square = lh.convex_hull_vertices([[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5], [1, 0.5]])
+    square = convex_hull_vertices([[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5], [1, 0.5]])
     assert hull_point_set(square) == {(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)}
 
 
@@ -386,7 +394,7 @@ def test_hull_degenerate_cases():
 )
 def test_hull_rejects_bad_input(points, match):
     with pytest.raises(ValueError, match=match):
-        lh.convex_hull_vertices(points)
+        convex_hull_vertices(points)
 
 
 # ----------------------------------------------------------------------------- one clipping routine
@@ -418,7 +426,7 @@ def test_clip_polygon_is_the_polygon_and_the_halfplane(w, b, k, seed):
     if np.min(np.linalg.norm(np.diff(np.vstack([poly, poly[:1]]), axis=0), axis=1)) < 1e-6:
         return  # (numerically) repeated vertex
     w = np.array(w)
-    clipped = lh.clip_polygon(poly, w, b)
+    clipped = clip_polygon(poly, w, b)
     P = rng.uniform([-2.5, -1.8], [2.8, 1.4], size=(600, 2))
     s = P @ w + b
     in_poly = inside_polygon(poly, P)
@@ -442,12 +450,12 @@ def test_clip_polygon_is_the_polygon_and_the_halfplane(w, b, k, seed):
 
 def test_clip_polygon_known_cases():
     square = np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]])
-    left = lh.clip_polygon(square, [-1.0, 0.0], 1.0)  # x <= 1
+    left = clip_polygon(square, [-1.0, 0.0], 1.0)  # x <= 1
     assert {tuple(p) for p in left} == {(0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0)}
-    assert lh.clip_polygon(square, [1.0, 0.0], -5.0).shape == (0, 2)  # x >= 5: nothing
-    np.testing.assert_array_equal(lh.clip_polygon(square, [1.0, 1.0], 1.0), square)  # all
+    assert clip_polygon(square, [1.0, 0.0], -5.0).shape == (0, 2)  # x >= 5: nothing
+    np.testing.assert_array_equal(clip_polygon(square, [1.0, 1.0], 1.0), square)  # all
     with pytest.raises(ValueError, match="w has length 3"):
-        lh.clip_polygon(square, [1.0, 0.0, 0.0], 0.0)
+        clip_polygon(square, [1.0, 0.0, 0.0], 0.0)
 
 
 @settings(max_examples=100, deadline=None)
@@ -455,7 +463,7 @@ def test_clip_polygon_known_cases():
 def test_band_polygon_against_direct_evaluation(w1, w2, b, half):
     """A sample point lies in the band's polygon iff it lies in the box and |w.x + b| <= half."""
     w = np.array([w1, w2])
-    poly = lh.band_polygon(w, b, half, *BOX)
+    poly = band_polygon(w, b, half, *BOX)
     (x0, x1), (y0, y1) = BOX
     rng = np.random.default_rng(1)
     P = np.column_stack([rng.uniform(x0, x1, 500), rng.uniform(y0, y1, 500)])
@@ -474,11 +482,11 @@ def test_band_polygon_against_direct_evaluation(w1, w2, b, half):
 
 def test_band_polygon_known_case_and_errors():
     # |y| <= 0.5 in the box [-1, 1]^2: a 2 x 1 rectangle
-    poly = lh.band_polygon([0.0, 1.0], 0.0, 0.5, (-1, 1), (-1, 1))
+    poly = band_polygon([0.0, 1.0], 0.0, 0.5, (-1, 1), (-1, 1))
     assert {tuple(p) for p in poly} == {(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (-1.0, 0.5)}
-    assert lh.band_polygon([0.0, 1.0], 5.0, 0.5, (-1, 1), (-1, 1)).shape == (0, 2)
+    assert band_polygon([0.0, 1.0], 5.0, 0.5, (-1, 1), (-1, 1)).shape == (0, 2)
     with pytest.raises(ValueError, match="half must be >= 0"):
-        lh.band_polygon([0.0, 1.0], 0.0, -0.5, (-1, 1), (-1, 1))
+        band_polygon([0.0, 1.0], 0.0, -0.5, (-1, 1), (-1, 1))
 
 
 @pytest.mark.parametrize(
@@ -491,7 +499,7 @@ def test_band_polygon_known_case_and_errors():
 )
 def test_line_in_box_through_corners(w, b, ends):
     """Lines through corners keep both end points (crossings and corners on the line)."""
-    xs, ys = lh.line_in_box(w, b, (-1, 1), (-1, 1))
+    xs, ys = line_in_box(w, b, (-1, 1), (-1, 1))
     pts = {(float(x), float(y)) for x, y in zip(xs, ys, strict=True)}
     assert pts == ends
     assert np.allclose(np.column_stack([xs, ys]) @ np.array(w) + b, 0.0)

@@ -7,12 +7,13 @@ import numpy as np
 import pytest
 
 from linsep_helpers.graphs import (
+    GRAPH_FAMILIES,
     complete_graph,
     cube_graph,
-    graph_from_family,
-    graph_name,
     cycle_graph,
+    graph_from_family,
     graph_layout,
+    graph_name,
     is_vertex_cover,
     min_vertex_cover,
     path_graph,
@@ -109,7 +110,7 @@ def test_is_vertex_cover_against_the_definition():
 
 @pytest.mark.parametrize("n", [3, 6, 10])
 def test_graph_from_family_shapes(n):
-    fam = {f: graph_from_family(f, n) for f in ("Petersen", "cycle", "path", "complete", "star", "random")}
+    fam = {f: graph_from_family(f, n) for f in GRAPH_FAMILIES}
     assert fam["Petersen"][0] == 10 and len(fam["Petersen"][1]) == 15
     assert fam["cycle"][0] == n and len(fam["cycle"][1]) == n
     assert fam["path"][0] == n and len(fam["path"][1]) == n - 1

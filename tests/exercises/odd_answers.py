@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import numpy as np
 from hypothesis import strategies as st
 
-import linsep_helpers as lh
+from linsep_helpers.exercises import Feedback
 
 
 class _Unprintable:
@@ -233,7 +233,7 @@ def wb_forms(w, b):
 
 def assert_cross(fb):
     """A check's verdict on an odd answer: a Feedback, not ok, with a sentence."""
-    assert isinstance(fb, lh.Feedback), fb
+    assert isinstance(fb, Feedback), fb
     assert not fb.ok and not bool(fb), fb
     assert isinstance(fb.message, str) and len(fb.message) > 10
     assert repr(fb).startswith("\u2718")
@@ -241,7 +241,7 @@ def assert_cross(fb):
 
 
 def assert_tick(fb):
-    assert isinstance(fb, lh.Feedback), fb
+    assert isinstance(fb, Feedback), fb
     assert fb.ok and bool(fb), fb
     assert repr(fb).startswith("\u2714")
 

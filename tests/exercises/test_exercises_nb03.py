@@ -18,6 +18,7 @@ from odd_answers import (
 )
 
 import linsep_helpers as lh
+from linsep_helpers.exercises import Feedback
 
 # ----------------------------------------------------------------------------- exercise checks
 
@@ -188,7 +189,7 @@ def test_extreme_numbers_get_the_verdict_of_an_oracle(value):
     t = math.log(0.9 / 0.1)
     assert NUMBER_CHECKS["threshold_offset"](value).ok == (abs(value - t) <= 1e-6 * t)
     fb = NUMBER_CHECKS["scale_for_epsilon"](value)
-    assert isinstance(fb, lh.Feedback)
+    assert isinstance(fb, Feedback)
     assert fb.ok == (value > 0 and ref_log_likelihood_scaled(value) >= -1e-3)
 
 

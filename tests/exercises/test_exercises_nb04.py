@@ -20,6 +20,7 @@ from odd_answers import (
 )
 
 import linsep_helpers as lh
+from linsep_helpers.exercises import Feedback
 
 
 def is_gordan_certificate(X, y, lam, tol=1e-8):
@@ -242,7 +243,7 @@ def test_rescaled_separator_at_any_scale(log_c):
     """c (w0, b0) is feasible exactly when c * 0.25 >= 1 (the smallest margin, by hand)."""
     c = 10.0**log_c
     fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
-    assert isinstance(fb, lh.Feedback)
+    assert isinstance(fb, Feedback)
     assert fb.ok == (c * 0.25 >= 1.0 - 1e-9)
     assert_cross(lh.check_rescaled_separator((-c * W0, -c * B0), X2, Y2, W0, B0))
 

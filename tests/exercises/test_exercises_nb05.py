@@ -21,6 +21,7 @@ from odd_answers import (
 )
 
 import linsep_helpers as lh
+from linsep_helpers.graphs import cube_graph, random_graph
 
 
 def tau_oracle(n, edges):
@@ -83,7 +84,7 @@ def test_check_np_verifier():
 
 @pytest.mark.claim("C26")
 def test_check_reduction_witness():
-    n, edges = lh.cube_graph()
+    n, edges = cube_graph()
     even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
     w = np.where(np.isin(np.arange(8), even), 2.0, -2.0)
     assert lh.check_reduction_witness((w, 1.0)).ok
@@ -133,7 +134,7 @@ def test_good_cover_is_accepted_on_random_separators(seed):
     """The oracle cover_from_separator is right on random separators too (the proof's claim),
     checked against the oracle tau and the instance built here."""
     rng = np.random.default_rng(seed)
-    n, edges = lh.random_graph(6, 0.5, seed=seed % 1000)
+    n, edges = random_graph(6, 0.5, seed=seed % 1000)
     w, b = rng.normal(size=n), float(rng.normal())
     C = good_cover(n, edges, w, b)
     X, y, wts = reduction_points(n, edges, n + 1.0)

@@ -20,6 +20,7 @@ from PIL import Image
 import linsep_helpers as lh
 from linsep_helpers.explorers import Explorer, _ipympl
 from linsep_helpers.explorers._ipympl import encode_png
+from linsep_helpers.plotting import decade_limits, nice_ceiling, set_limits
 
 IPYMPL = "module://ipympl.backend_nbagg"
 
@@ -336,7 +337,7 @@ def test_agg_explorers_have_no_blitter():
 # -- the helpers that keep limits and titles untouched when unchanged ------------------------
 @given(st.floats(min_value=1e-300, max_value=1e300))
 def test_nice_ceiling(x):
-    c = lh.nice_ceiling(x)
+    c = nice_ceiling(x)
     assert x <= c < 2.5 * x * (1 + 1e-12)
     mantissa = c / 10.0 ** np.floor(np.log10(c) + 1e-12)
     assert min(abs(mantissa - m) for m in (1.0, 2.0, 5.0, 10.0)) < 1e-9
@@ -345,13 +346,13 @@ def test_nice_ceiling(x):
 @pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
 def test_nice_ceiling_rejects(bad):
     with pytest.raises(ValueError, match="x must be"):
-        lh.nice_ceiling(bad)
+        nice_ceiling(bad)
 
 
 @given(st.floats(min_value=1e-300, max_value=1e300), st.floats(min_value=1.0, max_value=1e6))
 def test_decade_limits(lo, ratio):
     hi = min(lo * ratio, 1e300)
-    a, b = lh.decade_limits(lo, hi)
+    a, b = decade_limits(lo, hi)
     assert a <= lo * (1 + 1e-12) and hi <= b * (1 + 1e-12)
     assert lo < 10.0 * a * (1 + 1e-12) and b < 10.0 * hi * (1 + 1e-12)  # within a decade
     for edge in (a, b):  # whole powers of ten
@@ -363,7 +364,7 @@ def test_decade_limits(lo, ratio):
 )
 def test_decade_limits_rejects(lo, hi, match):
     with pytest.raises(ValueError, match=match):
-        lh.decade_limits(lo, hi)
+        decade_limits(lo, hi)
 
 
 def test_set_limits_and_title_leave_unchanged_axes_alone():
@@ -372,10 +373,10 @@ def test_set_limits_and_title_leave_unchanged_axes_alone():
     ax.set_title("a")
     fig.draw_without_rendering()
     assert not fig.stale
-    assert lh.set_limits(ax, (0, 1)) is False
+    assert set_limits(ax, (0, 1)) is False
     assert lh.set_title(ax, "a") is False
     assert not fig.stale
-    assert lh.set_limits(ax, (0, 2), (-1, 1)) is True
+    assert set_limits(ax, (0, 2), (-1, 1)) is True
     assert ax.get_xlim() == (0, 2) and ax.get_ylim() == (-1, 1)
     assert lh.set_title(ax, "b", fontsize="small") is True
     assert ax.get_title() == "b" and fig.stale

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import linsep_helpers as lh
+from linsep_helpers.data import make_implicit_bias_data
 
 LN2 = math.log(2.0)
 
@@ -223,7 +224,7 @@ def test_implicit_bias_state_finite_at_every_t(implicit, t):
     assert 1 <= state.t <= t
     for key in ("angle_deg", "norm", "loss", "margin"):
         assert math.isfinite(getattr(state, key))
-    X, y, u, gamma = lh.make_implicit_bias_data(0)
+    X, y, u, gamma = make_implicit_bias_data(0)
     w = state.w
     angle = math.degrees(math.acos(min(1.0, float(w @ u) / float(np.linalg.norm(w)))))
     assert state.angle_deg == pytest.approx(angle, abs=1e-5)

@@ -114,10 +114,12 @@ def test_proof_displayed_bounds(proof, point):
     assert g == pytest.approx(point["margin"], rel=1e-6)
     affine = (R**2 + 1) * (ws @ ws + bs**2) / g**2
     assert s.bound_affine == pytest.approx(affine, rel=1e-9)
-    assert s.bound_affine == pytest.approx(lh.mistake_bound(X, y, ws, bs, "affine"), rel=1e-12)
+    assert s.bound_affine == pytest.approx(
+        lh.mistake_bound(X, y, ws, bs, variant="affine"), rel=1e-12
+    )
     assert s.bound_learning_rate == pytest.approx((2 * R / g) ** 2, rel=1e-9)
     assert s.bound_learning_rate == pytest.approx(
-        lh.mistake_bound(X, y, ws, bs, "learning_rate"), rel=1e-12
+        lh.mistake_bound(X, y, ws, bs, variant="learning_rate"), rel=1e-12
     )
     # the lifted homogeneous bound R'^2/gamma'^2 is the affine bound (lift r = 1)
     assert s.bound_lifted == pytest.approx(lifted_bound(X, y, ws, bs, 1.0), rel=1e-9)

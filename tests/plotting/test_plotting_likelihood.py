@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import linsep_helpers as lh
+from linsep_helpers.plotting import draw_probability, probability_grid, update_probability
 
 
 def ref_sigmoid(z):
@@ -25,7 +26,7 @@ def ref_sigmoid(z):
 )
 def test_probability_grid_matches_textbook_sigmoid(w, b, scale):
     xlim, ylim = (-1.0, 2.0), (-0.5, 1.5)
-    grid = lh.probability_grid(w, b, xlim, ylim, scale=scale, resolution=7)
+    grid = probability_grid(w, b, xlim, ylim, scale=scale, resolution=7)
     xs, ys = np.linspace(*xlim, 7), np.linspace(*ylim, 7)
     expected = np.array([[ref_sigmoid(scale * (w[0] * x + w[1] * y + b)) for x in xs] for y in ys])
     assert grid.shape == (7, 7)
@@ -33,13 +34,13 @@ def test_probability_grid_matches_textbook_sigmoid(w, b, scale):
 
 
 def test_probability_grid_rows_run_along_y_and_scale_zero_is_one_half():
-    grid = lh.probability_grid([0.0, 1.0], 0.0, (-1, 1), (-1, 1), scale=5.0, resolution=5)
+    grid = probability_grid([0.0, 1.0], 0.0, (-1, 1), (-1, 1), scale=5.0, resolution=5)
     assert grid[0, 0] < 0.5 < grid[-1, 0]  # row 0 is y = -1
-    assert np.all(lh.probability_grid([3.0, -2.0], 1.0, (-1, 1), (-1, 1), scale=0.0) == 0.5)
+    assert np.all(probability_grid([3.0, -2.0], 1.0, (-1, 1), (-1, 1), scale=0.0) == 0.5)
 
 
 def test_probability_grid_finite_at_scale_1e6():
-    grid = lh.probability_grid([0.6, -0.8], 0.2, (-1, 1), (-1, 1), scale=1e6)
+    grid = probability_grid([0.6, -0.8], 0.2, (-1, 1), (-1, 1), scale=1e6)
     assert np.all(np.isfinite(grid)) and grid.min() == 0.0 and grid.max() == 1.0
 
 
@@ -55,7 +56,7 @@ def test_probability_grid_finite_at_scale_1e6():
 def test_probability_grid_rejects_bad_input(kwargs, match):
     args = {"w": [1.0, 0.0], "b": 0.0, "scale": 1.0, "resolution": 10} | kwargs
     with pytest.raises(ValueError, match=match):
-        lh.probability_grid(
+        probability_grid(
             args["w"],
             args["b"],
             (-1, 1),
@@ -68,11 +69,11 @@ def test_probability_grid_rejects_bad_input(kwargs, match):
 def test_draw_and_update_probability_reuse_the_image():
     fig, ax = plt.subplots()
     lh.square_limits(ax, 1.0)
-    arts = lh.draw_probability(ax, [1.0, 0.0], 0.0, resolution=30)
+    arts = draw_probability(ax, [1.0, 0.0], 0.0, resolution=30)
     assert arts.image.get_clim() == (0.0, 1.0)
     assert len(fig.axes) == 2  # the axes and its colour bar
     before = arts.image.get_array().copy()
-    lh.update_probability(arts, [1.0, 0.0], 0.0, scale=1e6)
+    update_probability(arts, [1.0, 0.0], 0.0, scale=1e6)
     after = arts.image.get_array()
     assert after.shape == (30, 30) and list(ax.images) == [arts.image]
     assert np.all(np.isin(after, [0.0, 0.5, 1.0])) and not np.array_equal(before, after)

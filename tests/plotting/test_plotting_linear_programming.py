@@ -8,6 +8,7 @@ import pytest
 from scipy.spatial import ConvexHull
 
 import linsep_helpers as lh
+from linsep_helpers.plotting import update_certificate, update_hulls
 
 
 def hull_point_set(points):
@@ -29,7 +30,7 @@ def test_draw_and_update_hulls_follow_the_data():
             pts[ConvexHull(pts).vertices]
         )
     X2 = X + np.array([5.0, -1.0])
-    lh.update_hulls(arts, X2, y)
+    update_hulls(arts, X2, y)
     pts = X2[y == 1]
     assert hull_point_set(polygon_vertices(arts.pos)) == hull_point_set(
         pts[ConvexHull(pts).vertices]
@@ -62,11 +63,11 @@ def test_draw_certificate_shows_p_spokes_and_weights():
     assert all(t.get_visible() and "0.25" in t.get_text() for t in arts.labels)
     # a sparser certificate: only the support is labelled
     lam2 = np.array([0.5, 0.0, 0.5, 0.0])
-    lh.update_certificate(arts, X, lam2, [0.5, 0.0])
+    update_certificate(arts, X, lam2, [0.5, 0.0])
     assert len(arts.spokes.get_segments()) == 2
     assert [t.get_visible() for t in arts.labels] == [True, False, True, False]
     # None hides everything
-    lh.update_certificate(arts, X, None, None)
+    update_certificate(arts, X, None, None)
     assert len(arts.point.get_data()[0]) == 0
     assert len(arts.spokes.get_segments()) == 0
     assert not any(t.get_visible() for t in arts.labels)
@@ -77,10 +78,10 @@ def test_draw_certificate_bad_input():
     fig, ax = plt.subplots()
     arts = lh.draw_certificate(ax, X)
     with pytest.raises(ValueError, match="rows"):
-        lh.update_certificate(arts, X[:3], np.ones(3) / 3, [0.0, 0.0])
+        update_certificate(arts, X[:3], np.ones(3) / 3, [0.0, 0.0])
     with pytest.raises(ValueError, match="lam"):
-        lh.update_certificate(arts, X, np.ones(3) / 3, [0.0, 0.0])
+        update_certificate(arts, X, np.ones(3) / 3, [0.0, 0.0])
     with pytest.raises(ValueError, match="point"):
-        lh.update_certificate(arts, X, np.ones(4) / 4, [0.0, 0.0, 0.0])
+        update_certificate(arts, X, np.ones(4) / 4, [0.0, 0.0, 0.0])
     with pytest.raises(ValueError):
         lh.draw_certificate(ax, [[np.nan, 0.0]])

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import linsep_helpers as lh
+from linsep_helpers.plotting import draw_invariants, update_invariants
 
 
 def reference_run(X, y, *, bias=True, max_updates=100_000):
@@ -35,11 +36,11 @@ def reference_run(X, y, *, bias=True, max_updates=100_000):
 
 def test_update_invariants_lines_and_marker():
     fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
+    arts = draw_invariants(a1, a2)
     M = np.arange(6)
     uv = np.array([0, 0.3, 0.5, 0.9, 1.1, 1.6])
     nsq = np.array([0, 1.0, 1.5, 2.5, 3.0, 4.0])
-    lim = lh.update_invariants(arts, M, uv, nsq, gamma=0.25, radius=1.0, lr=2.0, step=3)
+    lim = update_invariants(arts, M, uv, nsq, gamma=0.25, radius=1.0, lr=2.0, step=3)
     assert lim.bound == pytest.approx(16.0)
     xs, ys = arts.lower.get_data()
     assert list(xs) == [0.0, 5.0] and ys[1] == pytest.approx(5 * 2 * 0.25)
@@ -52,7 +53,7 @@ def test_update_invariants_lines_and_marker():
     # the two lines cross at the bound, which lies inside the x range shown
     assert lim.x_max >= 16.0
     assert arts.mark_norm.get_data()[1][0] == 2.5
-    lh.update_invariants(arts, M[:1], uv[:1], nsq[:1], gamma=0.25, radius=1.0)
+    update_invariants(arts, M[:1], uv[:1], nsq[:1], gamma=0.25, radius=1.0)
     assert len(arts.mark_uv.get_data()[0]) == 0
     assert len(arts.norm_sq.get_data()[0]) == 0
 
@@ -60,8 +61,8 @@ def test_update_invariants_lines_and_marker():
 def test_update_invariants_weights_back_at_zero():
     """||v_M||^2 can be exactly 0 after an update; the log axis limits must stay positive."""
     fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
-    lim = lh.update_invariants(
+    arts = draw_invariants(a1, a2)
+    lim = update_invariants(
         arts, [0, 1, 2], [0.0, 1.0, 0.0], [0.0, 1.0, 0.0], gamma=0.1, radius=1.0
     )
     assert 0 < lim.y_min < 0.01 and a2.get_ylim()[0] > 0
@@ -69,13 +70,13 @@ def test_update_invariants_weights_back_at_zero():
 
 def test_update_invariants_bad_input():
     fig, (a1, a2) = plt.subplots(1, 2)
-    arts = lh.draw_invariants(a1, a2)
+    arts = draw_invariants(a1, a2)
     with pytest.raises(ValueError, match="same length"):
-        lh.update_invariants(arts, [0, 1], [0.0], [0.0, 1.0], gamma=0.1, radius=1.0)
+        update_invariants(arts, [0, 1], [0.0], [0.0, 1.0], gamma=0.1, radius=1.0)
     with pytest.raises(ValueError, match="gamma must be > 0"):
-        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.0, radius=1.0)
+        update_invariants(arts, [0], [0.0], [0.0], gamma=0.0, radius=1.0)
     with pytest.raises(ValueError, match="radius must be > 0"):
-        lh.update_invariants(arts, [0], [0.0], [0.0], gamma=0.1, radius=-1.0)
+        update_invariants(arts, [0], [0.0], [0.0], gamma=0.1, radius=-1.0)
 
 
 @pytest.mark.claim("C09")

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import linsep_helpers as lh
+from linsep_helpers.plotting import update_data, update_separator
 
 
 def offsets(coll):
@@ -52,7 +53,7 @@ def test_update_data_moves_points_without_new_artists():
     X2, y2, _, _ = lh.make_separable(12, 2, 0.3, 2.0, seed=9)
     fig, ax = plt.subplots()
     arts = lh.draw_data(ax, X, y)
-    lh.update_data(arts, X2, y2)
+    update_data(arts, X2, y2)
     assert len(ax.collections) == 2
     assert np.array_equal(offsets(arts.pos), X2[y2 > 0])
     assert np.array_equal(offsets(arts.neg), X2[y2 < 0])
@@ -64,7 +65,7 @@ def test_draw_data_rejects_bad_data():
         lh.draw_data(ax, [[0.0, 1.0]], [2])
     arts = lh.draw_data(ax, [[0.0, 1.0], [1.0, 0.0]], [1, -1])
     with pytest.raises(ValueError, match="contains NaN"):
-        lh.update_data(arts, [[np.nan, 1.0]], [1])
+        update_data(arts, [[np.nan, 1.0]], [1])
 
 
 def test_draw_and_update_separator_positions():
@@ -82,11 +83,11 @@ def test_draw_and_update_separator_positions():
     assert np.all(np.abs(band @ u - 1.0) <= 0.5 + 1e-9)
     assert arts.normal.get_visible()
     # move it: same artists, new place; no band without a margin
-    lh.update_separator(arts, [0.0, 2.0], 1.0)  # y = -0.5
+    update_separator(arts, [0.0, 2.0], 1.0)  # y = -0.5
     assert np.allclose(arts.line.get_data()[1], -0.5)
     assert len(arts.upper.get_data()[0]) == 0
     # w = 0: nothing to draw
-    lh.update_separator(arts, [0.0, 0.0], 1.0)
+    update_separator(arts, [0.0, 0.0], 1.0)
     assert len(arts.line.get_data()[0]) == 0 and not arts.normal.get_visible()
 
 
