@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import math
 import numbers
 import warnings
@@ -134,7 +135,8 @@ def exercise(expected: str) -> Callable[[Callable[..., Feedback]], Callable[...,
     Parameters
     ----------
     expected : str
-        What the answer should be, for the "not answered yet" message ("a pair (w, b)").
+        What the answer should be, for the "not answered yet" message ("a pair (w, b)");
+        it may name the check's other arguments in braces ("a vector of {d} numbers").
 
     Returns
     -------
@@ -148,10 +150,13 @@ def exercise(expected: str) -> Callable[[Callable[..., Feedback]], Callable[...,
     """
 
     def decorate(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
+        signature = inspect.signature(check)
+
         @functools.wraps(check)
         def run(answer: object, *args: Any, **kwargs: Any) -> Feedback:
             if is_unanswered(answer):
-                return not_answered(expected)
+                given = signature.bind_partial(answer, *args, **kwargs).arguments
+                return not_answered(expected.format(**given) if "{" in expected else expected)
             try:
                 with np.errstate(all="ignore"):  # odd answers overflow: inf, never a warning
                     return check(answer, *args, **kwargs)

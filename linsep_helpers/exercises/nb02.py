@@ -179,7 +179,7 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
     return Feedback(False, f"r is {side}: the bound at your r is {more} the smallest possible")
 
 
-@exercise("a vector of d numbers")
+@exercise("a vector of {d} numbers")
 def check_staircase_separator(answer: object, d: int) -> Feedback:
     """Does ``w = answer`` separate the staircase of dimension d through the origin (C16)?
 

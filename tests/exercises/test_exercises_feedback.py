@@ -74,6 +74,16 @@ def test_exercise_decorator():
     assert check.__name__ == "check"
 
 
+def test_not_answered_names_the_checks_own_arguments():
+    @exercise("a vector of {d} numbers")
+    def check(answer, d, *, tol=0.0):
+        return Feedback(True, "fine")
+
+    assert "a vector of 4 numbers" in check(None, 4).message
+    assert "a vector of 7 numbers" in check(None, d=7, tol=1.0).message
+    assert "a vector of 4 numbers" in lh.check_staircase_separator(None, 4).message
+
+
 def test_exercise_decorator_silences_overflow_in_the_check():
     @exercise("a number")
     def check(answer):
