@@ -47,18 +47,26 @@ SPEAKER_NOTES = {
     "update; then push γ towards 0 and compare the count with the bound R²/γ².",
     "StaircaseExplorer": "Raise d one step at a time: the number of updates roughly "
     "quadruples; the LP of notebook 04 answers at once.",
-    "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself, it "
-    "never tilts; count the false positives and negatives as it goes.",
-    "LikelihoodScalingExplorer": "Switch the data set, then move c up to 10⁶: ln L → 0 only "
-    "for a separator; a point on the wrong side drives it to −∞.",
+    "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself and "
+    "never tilts; the right panel's title counts the false positives and false negatives, "
+    "which trade places as T rises.",
+    "LikelihoodScalingExplorer": "Move c up to 10⁶ for each data set, always with the same "
+    "line (w, b): ln L → 0 when it separates the data, → −ln 2 with one point on it, → −∞ with "
+    "one point on its wrong side (those data are still separable by another line).",
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
-    "towards the max-margin line; read the angle in the title.",
-    "LPSeparatorsExplorer": "Push γ to 0.001: the LP answers instantly while the perceptron's "
-    "update count grows; compare the margins listed in the legend.",
-    "CertificateExplorer": "Move the point with its x and y sliders into the blue hull: the "
-    "verdict switches at the hull's boundary; read the weights λ of the certificate.",
-    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness', then set the "
-    "origin weight to 1: the optimum collapses whatever the graph.",
+    "towards the max-margin line; the angle between them is in the title of the top-right "
+    "panel.",
+    "LPSeparatorsExplorer": "Push γ towards 0.001: the LPs still answer at once, while the "
+    "perceptron's update count climbs towards the explorer's cap of 5000 updates; compare the "
+    "perceptron's margin with the LPs' margins.",
+    "CertificateExplorer": "The point starts inside the blue hull, with a certificate. Drag "
+    "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
+    "that side. Dragged left or up it stays non-separable, because the segment from it to an "
+    "orange point still crosses the blue hull; read the weights λ of the certificate.",
+    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Then set the "
+    "origin weight to 1: the optimum drops to min(τ, 1), which is 1 on any graph with an edge, "
+    "since giving up the origin alone is then cheapest; show it on Petersen or K₅ (a star has "
+    "τ = 1 already).",
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that

@@ -40,7 +40,7 @@ __all__ = [
 _LOG_SIGMOID_POINTS = (-1000.0, -750.0, -40.0, -1.0, 0.0, 1e-3, 3.0, 40.0, 750.0, 1000.0)
 
 
-@exercise("your t, a number")
+@exercise("your t (a number)")
 def check_threshold_offset(answer: object, T: float) -> Feedback:
     """Is ``answer`` the score t at which sigma(t) = T (the boundary for threshold T, C18)?
 
@@ -73,7 +73,7 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
     )
 
 
-@exercise("your c, a number")
+@exercise("your c (a number)")
 def check_scale_for_epsilon(
     answer: object, w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike, eps: float
 ) -> Feedback:
@@ -122,7 +122,7 @@ def _gradient_cases(seed: int = 0) -> list[tuple[np.ndarray, float, np.ndarray, 
     return cases
 
 
-@exercise("your function my_gradient(w, b, X, y01)")
+@exercise("a function my_gradient(w, b, X, y01) (define it with def)")
 def check_gradient_function(answer: object) -> Feedback:
     """Does ``answer(w, b, X, y01)`` return the gradient (dw, db) of ln L (claim C22)?
 
@@ -155,7 +155,7 @@ def check_gradient_function(answer: object) -> Feedback:
     return Feedback(True, "right: your gradient matches sum_i (y_i - sigma_i)(x_i, 1)")
 
 
-@exercise("your function my_log_sigmoid(z)")
+@exercise("a function my_log_sigmoid(z) (define it with def)")
 def check_log_sigmoid_function(answer: object) -> Feedback:
     """Does ``answer(z)`` compute ln sigma(z) on a numpy array, finite from z = -1000 to 1000?
 

@@ -23,7 +23,7 @@ from ._feedback import (
 __all__ = ["check_separation_matrix", "check_rescaled_separator", "check_certificate"]
 
 
-@exercise("your matrix A, a numpy array")
+@exercise("your matrix A (a numpy array, one row per example)")
 def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer`` the LP matrix A with rows A_i = y_i (x_i, 1) (claim C24)?
 
@@ -65,7 +65,7 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
     return Feedback(True, f"A is right: A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for all {n}")
 
 
-@exercise("your pair (w, b)")
+@exercise("your w and your b")
 def check_rescaled_separator(
     answer: object, X: ArrayLike, y: ArrayLike, w0: ArrayLike, b0: float
 ) -> Feedback:
@@ -111,7 +111,7 @@ def check_rescaled_separator(
     return Feedback(True, "feasible, and with the smallest factor: min y_i (w.x_i + b) = 1")
 
 
-@exercise("your weights lam, one per example")
+@exercise("your weights λ (one per example)")
 def check_certificate(answer: object, X: ArrayLike, y: ArrayLike, *, tol: float = 1e-9) -> Feedback:
     """Is ``answer`` a Gordan certificate that (X, y) cannot be separated (claim C25)?
 

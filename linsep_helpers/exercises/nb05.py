@@ -99,7 +99,7 @@ def _verifier_cases() -> list[tuple[str, tuple[object, ...]]]:
     return cases
 
 
-@exercise("your function verify")
+@exercise("a function verify (define it with def)")
 def check_np_verifier(answer: object) -> Feedback:
     """Does ``answer(X, y, weights, k, w, b)`` decide "at most k weighted mistakes" (C26)?
 
@@ -222,7 +222,7 @@ def _vertex_set(got: object, what: str) -> set[int]:
     return {parse_number(v, "every vertex number", whole=True) for v in items}
 
 
-@exercise("your function cover_from_separator")
+@exercise("a function cover_from_separator (define it with def)")
 def check_cover_from_separator(answer: object) -> Feedback:
     """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
 
@@ -262,7 +262,7 @@ def check_cover_from_separator(answer: object) -> Feedback:
     return Feedback(True, f"a small enough vertex cover in all {len(cases)} cases")
 
 
-@exercise("a number W > 0")
+@exercise("a number W > 0 (and your one-sentence reason in a comment)")
 def check_bigm_box(answer: object) -> Feedback:
     """Is ``answer`` a box W large enough for the big-M MILP on the Petersen instance?
 
@@ -296,7 +296,7 @@ def check_bigm_box(answer: object) -> Feedback:
     )
 
 
-@exercise("your function erm_separable")
+@exercise("a function erm_separable (define it with def)")
 def check_realizable_erm(answer: object) -> Feedback:
     """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data (C28)?
 

@@ -106,7 +106,10 @@ def draw_probability(
     resolution : int
         Grid points per side.
     alpha : float
-        Opacity of the image.
+        Opacity of the shading, in (0, 1]. The image is drawn opaque with its colours mixed
+        with the white axes background, which is what a translucent image over white shows;
+        a translucent image redrawn alone (a blitted frame) differs from a full render by a
+        few levels on matplotlib < 3.11, an opaque one does not.
     colorbar : bool
         Add a colour bar.
 
@@ -118,14 +121,19 @@ def draw_probability(
     xlim = tuple(float(v) for v in ax.get_xlim())
     ylim = tuple(float(v) for v in ax.get_ylim())
     grid = probability_grid(w, b, xlim, ylim, scale=scale, resolution=resolution)
+    alpha = check_scalar(alpha, "alpha", positive=True)
+    if alpha > 1.0:
+        raise ValueError(f"alpha must be in (0, 1]; got {alpha:g}")
+    colours = PROBABILITY_CMAP(np.linspace(0.0, 1.0, 256))
+    colours[:, :3] = alpha * colours[:, :3] + (1.0 - alpha)  # over white
+    shading = mpl.colors.ListedColormap(colours, name="probability_on_white")
     image = ax.imshow(
         grid,
         origin="lower",
         extent=(xlim[0], xlim[1], ylim[0], ylim[1]),
-        cmap=PROBABILITY_CMAP,
+        cmap=shading,
         vmin=0.0,
         vmax=1.0,
-        alpha=alpha,
         interpolation="bilinear",
         zorder=0,
     )
