@@ -112,9 +112,9 @@ def cyclic_run(
     # the guard T = c (R W + B): R = sqrt(d) max |x_ij| >= ||x_i|| over the rows [0, seen),
     # powers of two W >= ||w||, B >= |b|
     c = 4.0 * (d + 3) * _U
-    w_bound = math.sqrt(float(w @ w)) * _SLACK
-    W = _power_of_two_above(w_bound)
+    W = _power_of_two_above(math.sqrt(float(w @ w)) * _SLACK)
     B = _power_of_two_above(abs(b))
+    check_at = 0  # the update after which ||w|| and |b| are measured again
     seen, x_max = 0, 0.0
     if n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
         seen, x_max = n, _max_abs(X)
@@ -132,12 +132,13 @@ def cyclic_run(
     step = np.empty_like(w)
 
     def go_signed() -> tuple[np.ndarray, np.ndarray]:
-        A = np.empty((n, d + bias))
-        np.multiply(X, y[:, None], out=A[:, :d])
         if not bias:
-            return A, w
+            return X * y[:, None], w
+        width = (d + 4) // 4 * 4  # zero columns up to a multiple of 4: a faster gemv
+        A = np.zeros((n, width))
+        np.multiply(X, y[:, None], out=A[:, :d])
         A[:, d] = y
-        v = np.empty(d + 1)
+        v = np.zeros(width)
         v[:d] = w
         v[d] = b
         return A, v
@@ -175,6 +176,7 @@ def cyclic_run(
                         x_max = x_new
                         R = math.sqrt(d) * x_max * _SLACK
                         T, T0 = _tolerance(integer, c, R, W, B, d)
+                        check_at = updates  # the steps lr R are larger now
                 bad = m <= T0
                 j = bad.tobytes().find(1)  # first True (a bool is one byte)
                 if j >= 0 or r == q:
@@ -213,22 +215,24 @@ def cyclic_run(
                 np.multiply(X[i], lr * yi, out=step)
                 w += step
             updates += 1
-            w_bound += lr * R  # ||w_new|| <= ||w|| + lr R (row i was seen: ||x_i|| <= R)
-            if w_bound > W:  # the bound from ||w|| itself: checked every >= 16 updates
-                w_bound = math.sqrt(float(w @ w)) * _SLACK
-                if 2.0 * w_bound > W:
-                    W = _power_of_two_above(2.0 * w_bound + 32.0 * lr * R)
-                    T, T0 = _tolerance(integer, c, R, W, B, d)
             if bias:
                 b += bias_step * yi
                 if mode and bias_step != lr:
                     v[d] = b  # the plain loop's b + bias_step y_i, not v_d + lr y_i
-                if abs(b) > B:
-                    B = _power_of_two_above(2.0 * abs(b))
+            if updates >= check_at:  # the bounds ||w|| <= W, |b| <= B from ||w|| and |b|
+                w_norm, b_abs = math.sqrt(float(w @ w)) * _SLACK, abs(b)
+                if 2.0 * w_norm > W or 2.0 * b_abs > B:  # room for >= 16 more updates
+                    W = max(W, _power_of_two_above(2.0 * w_norm + 32.0 * lr * R))
+                    B = max(B, _power_of_two_above(2.0 * b_abs + 32.0 * bias_step))
                     T, T0 = _tolerance(integer, c, R, W, B, d)
                     if B == _INF and mode:
                         mode, A, w = 0, X, w.copy()  # keep the plain test from now on
                         step = np.empty_like(w)
+                # each update moves ||w|| by <= lr R (||x_i|| <= R) and |b| by bias_step
+                check_at = updates + min(
+                    (W - w_norm) // (lr * R) if R > 0.0 else _INF,
+                    (B - b_abs) // bias_step if bias else _INF,
+                )
             if updates == signed_at and B < _INF:
                 A, v = go_signed()
                 mode, w, step = 1, v[:d], np.empty_like(v)
