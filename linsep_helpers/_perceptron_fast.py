@@ -2,38 +2,41 @@
 
 The plain loop tests one example at a time, ``y_i * (w @ X[i] + b) <= 0`` (a BLAS ``dot``).
 This module finds the same next mistake with one matrix-vector product (BLAS ``gemv``) over a
-chunk of upcoming examples.  ``gemv`` and ``dot`` sum the d products in different orders, so
+chunk of upcoming examples.  ``gemv`` and ``dot`` sum the products in different orders, so
 their floats can differ in the last bits; a near-tie could then flip a decision.  The search
 is therefore *guarded*:
 
-    For any order of summation, |fl(x.w) - x.w| <= gamma_d sum_j |x_j w_j|
-    <= gamma_d ||x|| ||w||  with gamma_d = d u / (1 - d u), u = 2^-53 (Higham, Accuracy and
-    Stability of Numerical Algorithms, 3.1), so the two computed margins differ by at most
-    T/2 with T = 4 (d + 2) u R W, R >= max ||x_i|| (R = ||X||_F), W >= ||w||.
+    For any order of summation, the computed y (x.w + b) is within gamma_{d+1} S of the exact
+    value, S = sum_j |x_j w_j| + |b| <= R W + B, gamma_k = k u / (1 - k u), u = 2^-53
+    (Higham, Accuracy and Stability of Numerical Algorithms, 3.1), so the plain loop's and
+    this module's margins differ by at most T/2 with T = 4 (d + 3) u (R W + B), where
+    R = sqrt(d) max |x_ij| >= max ||x_i||, and W >= ||w||, B >= |b| are powers of two.
 
-A row is a *candidate* when its gemv margin is <= the threshold + T (every mistake of the
-plain loop is a candidate: rounding is monotone, so the float comparison cannot lose it).  A
-candidate whose gemv margin is below the threshold - T is a mistake for the plain loop too;
+A row is a *candidate* when its gemv margin is <= T (every mistake of the plain loop is a
+candidate).  A candidate whose gemv margin is below -T is a mistake for the plain loop too;
 any other candidate (a near-tie) is decided by evaluating the plain loop's very expression.
 The updates are the same floating-point operations as the plain loop's, so w and b agree bit
 for bit.  Exact whenever nothing overflows (all |x_ij w_j| far below 1e308).
 
-Speed tricks (none of them changes the run):
+Speed (none of it changes the run):
 
-- Chunks [p, q) grow geometrically (x 2, up to 65536 rows) while clean and restart at
-  max(256, 2 (j + 1)) after a mistake at offset j; a chunk of at most 8192 entries is
-  evaluated as a first piece of 64 rows and, only if that piece is clean, the rest, while
-  most mistakes come early (a running share).
+- Products are unthreaded: at most 2^18 entries each (OpenBLAS threads gemv from 460800, and
+  waking its threads on a busy machine costs milliseconds per call).  Chunks [p, q) grow
+  geometrically (x 2) while clean and restart at max(256, 2 (j + 1)) after a mistake at
+  offset j; a chunk of at most 8192 entries is evaluated as a first piece of 64 rows and,
+  only if that piece is clean, the rest, while most mistakes come early (a running share).
 - Signed rows: once the run has made n d / 1024 updates (which repays the copy) and
-  n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
-  thresholds -y b + T are cached per value of b while b revisits few values.
-- Integer data (with integer lr, bias_step and start) need no guard while R W + |b| < 2^52:
-  every partial sum is then an exact integer, in any order.
-- W is a power of two above the bound ||w|| <= ||w_0|| + M lr R (M updates), so T (and
-  the cache) change only when M doubles.  R = ||X||_F costs one BLAS dot over X; above
-  2^20 entries it is accumulated chunk by chunk during the first pass (over the rows the
-  product just read: R of the rows seen so far bounds every one of them), not by a pass
-  of its own.
+  n d <= 2^20, the rows z_i = y_i (x_i, 1) are stored (zero-padded to a multiple of 4
+  columns), so the test is one product z.v <= T with v = (w, b); z_i = y_i x_i and v = w
+  for the homogeneous perceptron.  y_i = +-1 only flips signs, so v + lr z_i is exactly the
+  plain update (b is set to b + bias_step y_i when bias_step != lr).
+- R costs two reductions over X; above 2^20 entries they run on the rows each product of
+  the first pass has just read (R of the rows seen so far bounds every one of them).
+  ||w|| and |b| are measured only when the bounds ||w|| <= ||w_k|| + (M - k) lr R and
+  |b| <= |b_k| + (M - k) bias_step (from the last measurement, at update k) could pass W
+  or B, which then leave room for at least 16 more updates.
+- Integer data (with integer lr, bias_step and start) need no guard while R W + B < 2^52:
+  every partial sum is then an exact integer, in any order (T = 0).
 """
 
 from __future__ import annotations
@@ -60,9 +63,9 @@ def _max_abs(a: np.ndarray) -> float:
 
 def _integer_valued(X: np.ndarray, w: np.ndarray, b: float, lr: float, step: float) -> bool:
     """True if X, w, b, lr and the bias step are all integers (cheap tests first)."""
-    if not all(float(v).is_integer() for v in (b, lr, step)):
+    if not all(float(v).is_integer() for v in (X.item(0), b, lr, step)):
         return False
-    return all(bool(np.all(np.trunc(a) == a)) for a in (X[0], w, X))
+    return all(bool(np.all(np.trunc(a) == a)) for a in (w, X))
 
 
 def _tolerance(
