@@ -25,11 +25,12 @@ Speed (none of it changes the run):
   geometrically (x 2) while clean and restart at max(256, 2 (j + 1)) after a mistake at
   offset j; a chunk of at most 8192 entries is evaluated as a first piece of 64 rows and,
   only if that piece is clean, the rest, while most mistakes come early (a running share).
-- Signed rows: once the run has made n d / 1024 updates (which repays the copy) and
-  n d <= 2^20, the rows z_i = y_i (x_i, 1) are stored (zero-padded to a multiple of 4
-  columns), so the test is one product z.v <= T with v = (w, b); z_i = y_i x_i and v = w
-  for the homogeneous perceptron.  y_i = +-1 only flips signs, so v + lr z_i is exactly the
-  plain update (b is set to b + bias_step y_i when bias_step != lr).
+- Signed rows: from the start if n d <= 2^15, else once the run has made n d / 1024
+  updates (which repays the copy) if n d <= 2^20, the rows z_i = y_i (x_i, 1) are stored
+  (zero-padded to a multiple of 4 columns), so the test is one product z.v <= T with
+  v = (w, b); z_i = y_i x_i and v = w for the homogeneous perceptron.  y_i = +-1 only
+  flips signs, so v + lr z_i is exactly the plain update (b is set to b + bias_step y_i
+  when bias_step != lr).
 - R costs two reductions over X; above 2^20 entries they run on the rows each product of
   the first pass has just read (R of the rows seen so far bounds every one of them).
   ||w|| and |b| are measured only when the bounds ||w|| <= ||w_k|| + (M - k) lr R and
@@ -131,7 +132,9 @@ def cyclic_run(
     # mode 0: y (x.w + b) <= T on X;  mode 1: z.v <= T on the signed rows z_i = y_i (x_i, 1)
     # with v = (w, b) (z_i = y_i x_i and v = w for the homogeneous perceptron); w is a view
     mode, A, v = 0, X, w
-    signed_at = n * d // 1024 if n * d <= _Z_MAX else -1
+    # the copy is built at once for n d <= 2^15 entries, after n d / 1024 updates (which
+    # repay it) up to 2^20 entries, never above
+    signed_at = (0 if n * d <= 1 << 15 else n * d // 1024) if n * d <= _Z_MAX else -1
     step = np.empty_like(w)
 
     def go_signed() -> tuple[np.ndarray, np.ndarray]:
