@@ -2,38 +2,42 @@
 
 The plain loop tests one example at a time, ``y_i * (w @ X[i] + b) <= 0`` (a BLAS ``dot``).
 This module finds the same next mistake with one matrix-vector product (BLAS ``gemv``) over a
-chunk of upcoming examples.  ``gemv`` and ``dot`` sum the d products in different orders, so
+chunk of upcoming examples.  ``gemv`` and ``dot`` sum the products in different orders, so
 their floats can differ in the last bits; a near-tie could then flip a decision.  The search
 is therefore *guarded*:
 
-    For any order of summation, |fl(x.w) - x.w| <= gamma_d sum_j |x_j w_j|
-    <= gamma_d ||x|| ||w||  with gamma_d = d u / (1 - d u), u = 2^-53 (Higham, Accuracy and
-    Stability of Numerical Algorithms, 3.1), so the two computed margins differ by at most
-    T/2 with T = 4 (d + 2) u R W, R >= max ||x_i|| (R = ||X||_F), W >= ||w||.
+    For any order of summation, the computed y (x.w + b) is within gamma_{d+1} S of the exact
+    value, S = sum_j |x_j w_j| + |b| <= R W + B, gamma_k = k u / (1 - k u), u = 2^-53
+    (Higham, Accuracy and Stability of Numerical Algorithms, 3.1), so the plain loop's and
+    this module's margins differ by at most T/2 with T = 4 (d + 3) u (R W + B), where
+    R = sqrt(d) max |x_ij| >= max ||x_i||, and W >= ||w||, B >= |b| are powers of two.
 
-A row is a *candidate* when its gemv margin is <= the threshold + T (every mistake of the
-plain loop is a candidate: rounding is monotone, so the float comparison cannot lose it).  A
-candidate whose gemv margin is below the threshold - T is a mistake for the plain loop too;
+A row is a *candidate* when its gemv margin is <= T (every mistake of the plain loop is a
+candidate).  A candidate whose gemv margin is below -T is a mistake for the plain loop too;
 any other candidate (a near-tie) is decided by evaluating the plain loop's very expression.
 The updates are the same floating-point operations as the plain loop's, so w and b agree bit
 for bit.  Exact whenever nothing overflows (all |x_ij w_j| far below 1e308).
 
-Speed tricks (none of them changes the run):
+Speed (none of it changes the run):
 
-- Chunks [p, q) grow geometrically (x 2, up to 65536 rows) while clean and restart at
-  max(256, 2 (j + 1)) after a mistake at offset j; a chunk of at most 8192 entries is
-  evaluated as a first piece of 64 rows and, only if that piece is clean, the rest, while
-  most mistakes come early (a running share).
-- Signed rows: once the run has made n d / 1024 updates (which repays the copy) and
-  n d <= 2^20, the rows z_i = y_i x_i are stored, so the test becomes z.w <= -y b (+ T); the
-  thresholds -y b + T are cached per value of b while b revisits few values.
-- Integer data (with integer lr, bias_step and start) need no guard while R W + |b| < 2^52:
-  every partial sum is then an exact integer, in any order.
-- W is a power of two above the bound ||w|| <= ||w_0|| + M lr R (M updates), so T (and
-  the cache) change only when M doubles.  R = ||X||_F costs one BLAS dot over X; above
-  2^20 entries it is accumulated chunk by chunk during the first pass (over the rows the
-  product just read: R of the rows seen so far bounds every one of them), not by a pass
-  of its own.
+- Products are unthreaded: at most 2^18 entries each (OpenBLAS threads gemv from 460800, and
+  waking its threads on a busy machine costs milliseconds per call).  Chunks [p, q) grow
+  geometrically (x 2) while clean and restart at max(256, 2 (j + 1)) after a mistake at
+  offset j; a chunk of at most 8192 entries is evaluated as a first piece of 64 rows and,
+  only if that piece is clean, the rest, while most mistakes come early (a running share).
+- Signed rows: from the start if n d <= 2^15, else once the run has made n d / 1024
+  updates (which repays the copy) if n d <= 2^20, the rows z_i = y_i (x_i, 1) are stored
+  (zero-padded to a multiple of 4 columns), so the test is one product z.v <= T with
+  v = (w, b); z_i = y_i x_i and v = w for the homogeneous perceptron.  y_i = +-1 only
+  flips signs, so v + lr z_i is exactly the plain update (b is set to b + bias_step y_i
+  when bias_step != lr).
+- R costs two reductions over X; above 2^20 entries they run on the rows each product of
+  the first pass has just read (R of the rows seen so far bounds every one of them).
+  ||w|| and |b| are measured only when the bounds ||w|| <= ||w_k|| + (M - k) lr R and
+  |b| <= |b_k| + (M - k) bias_step (from the last measurement, at update k) could pass W
+  or B, which then leave room for at least 16 more updates.
+- Integer data (with integer lr, bias_step and start) need no guard while R W + B < 2^52:
+  every partial sum is then an exact integer, in any order (T = 0).
 """
 
 from __future__ import annotations
@@ -47,37 +51,36 @@ _CHUNK_MAX = 1 << 16
 _PIECE = 64
 _SPLIT_MAX = 8192
 _Z_MAX = 1 << 20
-_TCACHE_MAX = 1 << 19
+_PRODUCT_MAX = 1 << 18  # OpenBLAS (0.3.2x) threads gemv from 115200 * 4 entries
 _U = 2.0**-53
 _SLACK = 1.0 + 1e-9  # covers the rounding of the bounds R and ||w|| themselves
 _INF = float("inf")
 
 
-def _sum_of_squares(a: np.ndarray) -> float:
-    """sum_k a_k^2 of a 1-D array by BLAS dots.
-
-    OpenBLAS threads dots of more than 10000 entries, and waking its threads on a busy
-    machine can cost milliseconds: below 2^20 entries the dot is cut into unthreaded pieces.
-    """
-    if a.size >= 1 << 20:
-        return float(a @ a)
-    total = 0.0
-    for k in range(0, a.size, 10000):
-        piece = a[k : k + 10000]
-        total += float(piece @ piece)
-    return total
+def _max_abs(a: np.ndarray) -> float:
+    """max |a_ij| (two reductions: cheaper than one on |a|, which needs a temporary)."""
+    return max(float(a.max()), -float(a.min()))
 
 
 def _integer_valued(X: np.ndarray, w: np.ndarray, b: float, lr: float, step: float) -> bool:
     """True if X, w, b, lr and the bias step are all integers (cheap tests first)."""
-    if not all(float(v).is_integer() for v in (b, lr, step)):
+    if not all(float(v).is_integer() for v in (X.item(0), b, lr, step)):
         return False
-    return all(bool(np.all(np.trunc(a) == a)) for a in (X[0], w, X))
+    return all(bool(np.all(np.trunc(a) == a)) for a in (w, X))
 
 
-def _tolerance(exact: bool, c: float, R: float, W: float, d: int) -> float:
-    """T = c R W (0 while the arithmetic is exact); the tiny term covers subnormals."""
-    return 0.0 if exact else c * R * W + 4.0 * d * 5e-324
+def _tolerance(
+    integer: bool, c: float, R: float, W: float, B: float, d: int
+) -> tuple[float, np.ndarray]:
+    """T = c (R W + B), or 0 while integer arithmetic is exact; the tiny term: subnormals.
+
+    Returned as a float and as a 0-d array (the cheapest operand of ``m <= T``).
+    """
+    if integer and R * W < 2.0**51 and B < 2.0**51:
+        T = 0.0
+    else:
+        T = c * (R * W + B) + 4.0 * (d + 1) * 5e-324
+    return T, np.array(T)
 
 
 def _power_of_two_above(x: float) -> float:
@@ -110,62 +113,52 @@ def cyclic_run(
     w = w.copy()
     b = float(b)
     cap = _INF if max_updates is None else max_updates
-    # the guard T = c R W bounds twice the gap between any two summation orders; R is the
-    # Frobenius norm of the rows [0, seen), which bounds ||x_i|| for each of them
-    c = 4.0 * (d + 2) * _U
-    w_bound = math.sqrt(float(w @ w)) * _SLACK
-    W = _power_of_two_above(w_bound)
-    seen, sum_sq = 0, 0.0
+    # the guard T = c (R W + B): R = sqrt(d) max |x_ij| >= ||x_i|| over the rows [0, seen),
+    # powers of two W >= ||w||, B >= |b|
+    c = 4.0 * (d + 3) * _U
+    W = _power_of_two_above(math.sqrt(float(w @ w)) * _SLACK)
+    B = _power_of_two_above(abs(b))
+    check_at = 0  # the update after which ||w|| and |b| are measured again
+    seen, x_max = 0, 0.0
     if n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
-        seen, sum_sq = n, _sum_of_squares(X.ravel(order="K"))
-    R = math.sqrt(sum_sq) * _SLACK
-    # integer data, steps and start: while every |partial sum| <= R W + |b| < 2^52 all
-    # products and sums are exact integers, whatever the order: T = 0, no near-tie to settle
-    exact = _integer_valued(X, w, b, lr, bias_step) and R * W < 2.0**51 and abs(b) < 2.0**51
-    T = _tolerance(exact, c, R, W, d)
+        seen, x_max = n, _max_abs(X)
+    R = math.sqrt(d) * x_max * _SLACK
+    integer = _integer_valued(X, w, b, lr, bias_step)
+    T, T0 = _tolerance(integer, c, R, W, B, d)
+    k_max = min(_CHUNK_MAX, max(1, _PRODUCT_MAX // d))  # the longest product: unthreaded
 
     # C-ordered: the method a.dot(w) (cheapest call) computes a @ w
     cdot = X.flags.c_contiguous
-    # mode 0: y (x.w + b) <= T on X; 1: z.w <= T (homogeneous); 2: z.w <= t with
-    # t = -y b + T cached per b; 3: the same t computed per product
-    mode = 0
-    A = X
-    ny = -y
-    t = y
-    tcache: dict[float, np.ndarray] = {}
-    tmax = max(16, _TCACHE_MAX // n)
-    misses = 0
-    known: set[float] = set()  # values of b seen in mode 2
-    signed_at = n * d // 1024 if n * d <= _Z_MAX and (cdot or X.flags.f_contiguous) else -1
+    # mode 0: y (x.w + b) <= T on X;  mode 1: z.v <= T on the signed rows z_i = y_i (x_i, 1)
+    # with v = (w, b) (z_i = y_i x_i and v = w for the homogeneous perceptron); w is a view
+    mode, A, v = 0, X, w
+    # the copy is built at once for n d <= 2^15 entries, after n d / 1024 updates (which
+    # repay it) up to 2^20 entries, never above
+    signed_at = (0 if n * d <= 1 << 15 else n * d // 1024) if n * d <= _Z_MAX else -1
+    step = np.empty_like(w)
 
-    def thresholds(b: float) -> np.ndarray:
-        th = ny * b
-        th += T
-        return th
-
-    def retune() -> None:  # T changed: the cached thresholds are refilled on demand
-        tcache.clear()
-
-    def go_signed() -> tuple[np.ndarray, int]:
-        A = np.empty_like(X)  # same memory layout as X
-        np.multiply(X, y[:, None], out=A)
-        tcache.clear()
+    def go_signed() -> tuple[np.ndarray, np.ndarray]:
         if not bias:
-            return A, 1
-        tcache[b] = thresholds(b)
-        return A, 2 if 16 * n <= _TCACHE_MAX else 3
+            return X * y[:, None], w
+        width = (d + 4) // 4 * 4  # zero columns up to a multiple of 4: a faster gemv
+        A = np.zeros((n, width))
+        np.multiply(X, y[:, None], out=A[:, :d])
+        A[:, d] = y
+        v = np.zeros(width)
+        v[:d] = w
+        v[d] = b
+        return A, v
 
     if signed_at == 0:
-        A, mode = go_signed()
-        t = tcache.get(b, y)
+        A, v = go_signed()
+        mode, w, step = 1, v[:d], np.empty_like(v)
     split = _SPLIT_MAX // d
     early = 0.75  # running share of mistakes found within _PIECE rows of the previous one
     thr_early = 0.4 if signed_at >= 0 else 0.65
-    k = _CHUNK_MIN
+    k = min(_CHUNK_MIN, k_max)
     updates = 0
     mpe: list[int] = []
     converged = False
-    step = np.empty_like(w)
     for epoch in range(max_epochs if cap > 0 else 0):
         before = updates
         p = p0 = 0
@@ -175,86 +168,80 @@ def cyclic_run(
             r = p + _PIECE if _PIECE + 1 < q - p <= split and early > thr_early else q
             s = p
             while True:
-                if r > seen:  # first visit of rows [seen, r): add them to R
-                    seen, sum_sq = r, sum_sq + _sum_of_squares(X[seen:r].ravel())
-                    R = math.sqrt(sum_sq) * _SLACK
-                    exact = exact and R * W < 2.0**51
-                    T = _tolerance(exact, c, R, W, d)
-                m = A[s:r].dot(w) if cdot else A[s:r] @ w
-                if mode == 2:
-                    th = t[s:r]
-                elif mode == 3:
-                    th = ny[s:r] * b
-                    th += T
+                if mode:
+                    m = A[s:r].dot(v)
                 else:
-                    th = T
-                    if mode == 0:
-                        if bias:
-                            m += b
-                        m *= y[s:r]
-                bad = m <= th
+                    m = A[s:r].dot(w) if cdot else A[s:r] @ w
+                    if bias:
+                        m += b
+                    m *= y[s:r]
+                if r > seen:  # first visit of rows [seen, r) (now in cache): R bounds them too
+                    x_new = _max_abs(X[seen:r])
+                    seen = r
+                    if x_new > x_max:
+                        x_max = x_new
+                        R = math.sqrt(d) * x_max * _SLACK
+                        T, T0 = _tolerance(integer, c, R, W, B, d)
+                        check_at = updates  # the steps lr R are larger now
+                bad = m <= T0
                 j = bad.tobytes().find(1)  # first True (a bool is one byte)
                 if j >= 0 or r == q:
                     break
                 s, r = r, q
             if j < 0:
                 p = q
-                if k < _CHUNK_MAX:
-                    k *= 2
+                if k < k_max:
+                    k = 2 * k if 2 * k < k_max else k_max
                 continue
             i = s + j
-            yi = y.item(i)
-            mi = m.item(j)
-            # a clear mistake: the margin is below the threshold by more than T (rounding is
-            # monotone, so fl(mi + T) < -yi b implies mi + T < -yi b)
-            clear = exact or (mi < -T if mode < 2 else mi + T < -yi * b)
-            if not clear and not y[i] * (w @ X[i] + b) <= 0:
-                # a near-tie that the plain loop does not count (its very expression,
-                # the same operands as ``_plain_loop``'s ``y[i] * (w @ X[i] + b)``)
+            # a clear mistake: its margin is below -T (the plain loop's is then below -T / 2);
+            # any other candidate (a near-tie) is decided by the plain loop's very expression
+            if not m.item(j) < -T and not y[i] * (w @ X[i] + b) <= 0:
                 p = i + 1
                 continue
             k = 2 * (i - p + 1)
             if k < _CHUNK_MIN:
                 k = _CHUNK_MIN
+            if k > k_max:
+                k = k_max
             early = 0.875 * early + (0.125 if i - p0 < _PIECE else 0.0)
-            if mode:
+            yi = y.item(i)
+            if mode:  # v + lr z_i: (w + (lr y_i) x_i, b + lr y_i) exactly (y_i = +-1)
                 if lr == 1.0:
-                    w += A[i]
+                    v += A[i]
                 else:
                     np.multiply(A[i], lr, out=step)
-                    w += step
+                    v += step
+            elif lr == 1.0:  # w + (1 y_i) x_i: exactly w + x_i or w - x_i
+                if yi > 0:
+                    w += X[i]
+                else:
+                    w -= X[i]
             else:
                 np.multiply(X[i], lr * yi, out=step)
                 w += step
             updates += 1
-            w_bound += lr * R  # ||w|| <= ||w_0|| + M lr R (row i was seen: ||x_i|| <= R)
-            if w_bound > W:
-                W = 2.0 * W if 2.0 * W >= w_bound else _power_of_two_above(w_bound)
-                exact = exact and R * W < 2.0**51
-                T = _tolerance(exact, c, R, W, d)
-                retune()
             if bias:
                 b += bias_step * yi
-                if exact and not -(2.0**51) < b < 2.0**51:
-                    exact = False
-                    T = _tolerance(exact, c, R, W, d)
-                    retune()
-                if not -_INF < b < _INF and mode:
-                    mode, A = 0, X  # keep the plain test from now on
-            if mode == 2:
-                t = tcache.get(b)
-                if t is None:
-                    if b not in known:  # a refill after a change of T is no miss
-                        misses += 1
-                        known.add(b)
-                    if len(tcache) >= tmax:
-                        tcache.clear()
-                    t = tcache[b] = thresholds(b)
-                    if misses > 32 and 4 * misses > updates:
-                        mode = 3  # b rarely repeats: thresholds per product
-            if updates == signed_at and -_INF < b < _INF:
-                A, mode = go_signed()
-                t = tcache.get(b, y)
+                if mode and bias_step != lr:
+                    v[d] = b  # the plain loop's b + bias_step y_i, not v_d + lr y_i
+            if updates >= check_at:  # the bounds ||w|| <= W, |b| <= B from ||w|| and |b|
+                w_norm, b_abs = math.sqrt(float(w @ w)) * _SLACK, abs(b)
+                if 2.0 * w_norm > W or 2.0 * b_abs > B:  # room for >= 16 more updates
+                    W = max(W, _power_of_two_above(2.0 * w_norm + 32.0 * lr * R))
+                    B = max(B, _power_of_two_above(2.0 * b_abs + 32.0 * bias_step))
+                    T, T0 = _tolerance(integer, c, R, W, B, d)
+                    if B == _INF and mode:
+                        mode, A, w = 0, X, w.copy()  # keep the plain test from now on
+                        step = np.empty_like(w)
+                # each update moves ||w|| by <= lr R (||x_i|| <= R) and |b| by bias_step
+                check_at = updates + min(
+                    (W - w_norm) // (lr * R) if R > 0.0 else _INF,
+                    (B - b_abs) // bias_step if bias else _INF,
+                )
+            if updates == signed_at and B < _INF:
+                A, v = go_signed()
+                mode, w, step = 1, v[:d], np.empty_like(v)
             if trace is not None:
                 trace.append((i, epoch, w.copy(), b))
             if updates >= cap:
@@ -267,4 +254,4 @@ def cyclic_run(
         if updates == before:
             converged = True
             break
-    return w, b, mpe, converged
+    return w.copy(), b, mpe, converged

@@ -131,6 +131,7 @@ def test_fast_path_plain_loop_and_textbook_agree_bit_for_bit(
         ("decimal", 3000, 20, 0.0, 6),  # homogeneous
         ("gaussian", 4000, 3, 2.0**0.5, 8),  # thresholds computed per product
         ("integer", 60000, 20, 1.0, 2),  # n d > 2^20: no signed copy, plain test
+        ("decimal", 60000, 20, 0.5, 2),  # n d > 2^20, float: R measured during the first pass
         ("overlapping", 2000, 2, 1.0, 30),
     ],
 )
@@ -138,6 +139,14 @@ def test_fast_path_on_longer_runs(kind, n, d, bias_step, max_epochs):
     X, y = make_data(kind, n, d, seed=n + d)
     assert assert_same_run(X, y, lr=1.0, bias_step=bias_step, max_epochs=max_epochs,
                            max_updates=None) > 10  # fmt: skip
+
+
+def test_fast_path_when_the_rows_grow():
+    # rows whose norms grow along X: the guard's bound R (measured on the rows read so far when
+    # n d > 2^20) grows during the first pass
+    X, y = make_data("decimal", 60000, 20, seed=7)
+    X *= np.linspace(0.01, 100.0, 60000)[:, None]
+    assert assert_same_run(X, y, lr=1.0, bias_step=1.0, max_epochs=2, max_updates=None) > 10
 
 
 @pytest.mark.parametrize("d", [2, 3, 5, 8, 13, 20])
