@@ -102,12 +102,15 @@ def cyclic_run(
     max_epochs: int,
     max_updates: int | None,
     trace: list | None,
+    x_max: float | None = None,
 ) -> tuple[np.ndarray, float, list[int], bool]:
     """Run the cyclic perceptron from (w, b); same arguments and result as ``_plain_loop``.
 
     Returns (w, b, mistakes_per_epoch, converged); with ``trace`` a list, appends
     (i, epoch, w, b) after every update.  bias_step = 0 is the homogeneous perceptron.
+    ``x_max`` = max |x_ij| when the caller knows it already (the input check finds it).
     """
+    known_max = x_max
     n, d = X.shape
     bias = bias_step != 0.0
     w = w.copy()
@@ -120,7 +123,9 @@ def cyclic_run(
     B = _power_of_two_above(abs(b))
     check_at = 0  # the update after which ||w|| and |b| are measured again
     seen, x_max = 0, 0.0
-    if n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
+    if known_max is not None:
+        seen, x_max = n, float(known_max)
+    elif n * d <= _Z_MAX or not X.flags.c_contiguous:  # small X: all at once
         seen, x_max = n, _max_abs(X)
     R = math.sqrt(d) * x_max * _SLACK
     integer = _integer_valued(X, w, b, lr, bias_step)

@@ -8,6 +8,7 @@ Private to the package (tested in tests/test_validate.py).
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -22,12 +23,25 @@ def _as_float_array(a: ArrayLike, name: str) -> np.ndarray:
     return arr
 
 
-def _check_finite(arr: np.ndarray, name: str) -> None:
-    bad = ~np.isfinite(arr)
-    if bad.any():
+def _finite_max_abs(arr: np.ndarray, name: str) -> float:
+    """max |a_ij| of a float array, after checking that every entry is finite.
+
+    Two reductions and no temporary array: the largest and smallest entry are finite exactly
+    when every entry is (a NaN propagates through max and min).
+    """
+    if arr.size == 0:
+        return 0.0
+    hi, lo = float(arr.max()), float(arr.min())
+    if not (math.isfinite(hi) and math.isfinite(lo)):
+        bad = ~np.isfinite(arr)
         where = tuple(int(i) for i in np.argwhere(bad)[0])
         kind = "NaN" if np.isnan(arr[where]) else "inf"
         raise ValueError(f"{name} contains {kind} (first at index {where}); remove or impute it")
+    return max(hi, -lo)
+
+
+def _check_finite(arr: np.ndarray, name: str) -> None:
+    _finite_max_abs(arr, name)
 
 
 def check_X(X: ArrayLike, name: str = "X") -> np.ndarray:
@@ -43,6 +57,11 @@ def check_X(X: ArrayLike, name: str = "X") -> np.ndarray:
     -------
     numpy.ndarray, shape (n, d)
     """
+    return _check_X_max_abs(X, name)[0]
+
+
+def _check_X_max_abs(X: ArrayLike, name: str) -> tuple[np.ndarray, float]:
+    """``check_X``, and max |x_ij| found by its finiteness check."""
     arr = _as_float_array(X, name)
     if arr.ndim != 2:
         raise ValueError(
@@ -52,8 +71,14 @@ def check_X(X: ArrayLike, name: str = "X") -> np.ndarray:
         raise ValueError(f"{name} is empty: it has 0 rows (need at least one example)")
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has 0 columns (need at least one feature)")
-    _check_finite(arr, name)
-    return arr
+    return arr, _finite_max_abs(arr, name)
+
+
+def check_Xy_max_abs(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray, float]:
+    """``check_Xy`` that also returns max |x_ij|, found by the finiteness check itself
+    (the fast perceptron needs it for its rounding guard: no extra pass over X)."""
+    Xa, x_max = _check_X_max_abs(X, "X")
+    return Xa, check_labels(y, Xa.shape[0]), x_max
 
 
 def check_labels(y: ArrayLike, n: int | None = None, name: str = "y") -> np.ndarray:

@@ -15,7 +15,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._perceptron_fast import cyclic_run
-from ._validate import check_choice, check_int, check_scalar, check_vector, check_Xy
+from ._validate import (
+    check_choice,
+    check_int,
+    check_scalar,
+    check_vector,
+    check_Xy,
+    check_Xy_max_abs,
+)
 from .data import lift
 from .geometry import data_radius, functional_margin
 
@@ -158,9 +165,10 @@ class PerceptronResult:
 def _check_options(
     X: ArrayLike, y: ArrayLike, bias: bool, lr: float, bias_step: float | None, order: str,
     orders: tuple[str, ...] = _ORDERS,
-) -> tuple[np.ndarray, np.ndarray, float, float]:  # fmt: skip
-    """Validated (X, y, lr, bias_step); bias_step is 0 for the homogeneous perceptron."""
-    Xa, ya = check_Xy(X, y)
+) -> tuple[np.ndarray, np.ndarray, float, float, float]:  # fmt: skip
+    """Validated (X, y, lr, bias_step, max |x_ij|); bias_step is 0 for the homogeneous
+    perceptron."""
+    Xa, ya, x_max = check_Xy_max_abs(X, y)
     check_choice(order, "order", orders)
     lr = check_scalar(lr, "lr", positive=True)
     if not isinstance(bias, bool | np.bool_):
@@ -170,7 +178,7 @@ def _check_options(
             "bias_step was given but bias=False (the homogeneous perceptron has no bias to step)"
         )
     bs = lr if bias_step is None else check_scalar(bias_step, "bias_step", positive=True)
-    return Xa, ya, lr, bs if bias else 0.0
+    return Xa, ya, lr, bs if bias else 0.0, x_max
 
 
 def perceptron(
@@ -229,7 +237,7 @@ def perceptron(
 
     Used in notebooks 02, 04 and 05.
     """
-    Xa, ya, lr, bs = _check_options(X, y, bias, lr, bias_step, order)
+    Xa, ya, lr, bs, x_max = _check_options(X, y, bias, lr, bias_step, order)
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
     if max_updates is not None:
         max_updates = check_int(max_updates, "max_updates", minimum=0)
@@ -248,7 +256,7 @@ def perceptron(
     elif order == "cyclic":
         w_end, b_end, mpe, converged = cyclic_run(
             Xa, ya, w, b, lr=lr, bias_step=bs, max_epochs=epochs, max_updates=max_updates,
-            trace=steps,
+            trace=steps, x_max=x_max,
         )  # fmt: skip
     else:
         rng = np.random.default_rng(seed) if order == "random" else None
@@ -435,7 +443,7 @@ def averaged_perceptron(
 
     Used in notebooks 02 and 05.
     """
-    Xa, ya, lr, bs = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
+    Xa, ya, lr, bs, _ = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
     n, d = Xa.shape
     rng = np.random.default_rng(seed) if order == "random" else None
@@ -519,7 +527,7 @@ def pocket_perceptron(
 
     Used in notebooks 02 and 05 (a heuristic for minimising disagreements).
     """
-    Xa, ya, lr, bs = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
+    Xa, ya, lr, bs, _ = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
     n, d = Xa.shape
     rng = np.random.default_rng(seed) if order == "random" else None

@@ -94,3 +94,30 @@ def test_check_vector_and_scalar():
     assert v.check_X([[1, 2]], "Z").tolist() == [[1.0, 2.0]]
     with pytest.raises(ValueError, match="Z must be a 2-D array"):
         v.check_X([1.0], "Z")
+
+
+# --- max |x_ij| from the finiteness check (the fast perceptron's guard uses it) ---
+
+
+@given(
+    st.integers(1, 6).flatmap(
+        lambda d: st.lists(
+            st.lists(st.floats(-1e300, 1e300), min_size=d, max_size=d), min_size=1, max_size=8
+        )
+    )
+)
+def test_check_Xy_max_abs_is_the_largest_magnitude(rows):
+    X = np.array(rows)
+    y = np.where(np.arange(len(rows)) % 2 == 0, 1.0, -1.0)
+    Xa, ya, x_max = v.check_Xy_max_abs(X, y)
+    assert x_max == np.max(np.abs(X))  # exact: max and min are exact
+    np.testing.assert_array_equal(Xa, X)
+    np.testing.assert_array_equal(ya, y)
+
+
+@pytest.mark.parametrize("bad, kind", [(np.nan, "NaN"), (np.inf, "inf"), (-np.inf, "inf")])
+def test_check_Xy_max_abs_rejects_non_finite(bad, kind):
+    X = np.zeros((3, 2))
+    X[1, 1] = bad
+    with pytest.raises(ValueError, match=rf"X contains {kind} \(first at index \(1, 1\)\)"):
+        v.check_Xy_max_abs(X, [1, -1, 1])

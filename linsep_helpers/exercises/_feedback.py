@@ -126,7 +126,9 @@ def is_unanswered(answer: object) -> bool:
 
 def not_answered(expected: str) -> Feedback:
     """The one verdict for an unanswered exercise: ✘ "not answered yet: replace None with ..."."""
-    return Feedback(False, f"not answered yet: replace None with {expected}, then run the cell again")
+    return Feedback(
+        False, f"not answered yet: replace None with {expected}, then run the cell again"
+    )
 
 
 def exercise(expected: str) -> Callable[[Callable[..., Feedback]], Callable[..., Feedback]]:
