@@ -21,10 +21,13 @@ for bit.  Exact whenever nothing overflows (all |x_ij w_j| far below 1e308).
 Speed (none of it changes the run):
 
 - Products are unthreaded: at most 2^18 entries each (OpenBLAS threads gemv from 460800, and
-  waking its threads on a busy machine costs milliseconds per call).  Chunks [p, q) grow
-  geometrically (x 2) while clean and restart at max(256, 2 (j + 1)) after a mistake at
-  offset j; a chunk of at most 8192 entries is evaluated as a first piece of 64 rows and,
-  only if that piece is clean, the rest, while most mistakes come early (a running share).
+  waking its threads on a busy machine costs milliseconds per call), except on X of more than
+  2^22 entries, where a pass is bound by memory bandwidth and products of up to 2^21 entries
+  (threaded) read X with every core.  The guard holds for any order of summation.
+  Chunks [p, q) grow geometrically (x 2) while clean and restart at max(256, 2 (j + 1))
+  after a mistake at offset j; a chunk of at most 8192 entries is evaluated as a first
+  piece of 64 rows and, only if that piece is clean, the rest, while most mistakes come
+  early (a running share).
 - Signed rows: from the start if n d <= 2^15, else once the run has made n d / 1024
   updates (which repays the copy) if n d <= 2^20, the rows z_i = y_i (x_i, 1) are stored
   (zero-padded to a multiple of 4 columns), so the test is one product z.v <= T with
@@ -52,6 +55,10 @@ _PIECE = 64
 _SPLIT_MAX = 8192
 _Z_MAX = 1 << 20
 _PRODUCT_MAX = 1 << 18  # OpenBLAS (0.3.2x) threads gemv from 115200 * 4 entries
+# Above 2^22 entries (32 MiB) one pass is bound by memory bandwidth: longer, threaded products
+# read X with both cores (n = 1e6, d = 20: 30 -> 23 ms on a quiet 2-core machine).
+_BIG_X = 1 << 22
+_PRODUCT_MAX_BIG = 1 << 21
 _U = 2.0**-53
 _SLACK = 1.0 + 1e-9  # covers the rounding of the bounds R and ||w|| themselves
 _INF = float("inf")
@@ -130,7 +137,9 @@ def cyclic_run(
     R = math.sqrt(d) * x_max * _SLACK
     integer = _integer_valued(X, w, b, lr, bias_step)
     T, T0 = _tolerance(integer, c, R, W, B, d)
-    k_max = min(_CHUNK_MAX, max(1, _PRODUCT_MAX // d))  # the longest product: unthreaded
+    # the longest product: unthreaded, except on data too large for the caches
+    product_max = _PRODUCT_MAX_BIG if n * d > _BIG_X else _PRODUCT_MAX
+    k_max = min(_CHUNK_MAX, max(1, product_max // d))
 
     # C-ordered: the method a.dot(w) (cheapest call) computes a @ w
     cdot = X.flags.c_contiguous

@@ -149,6 +149,16 @@ def test_fast_path_when_the_rows_grow():
     assert assert_same_run(X, y, lr=1.0, bias_step=1.0, max_epochs=2, max_updates=None) > 10
 
 
+def test_fast_path_with_long_threaded_products(monkeypatch):
+    # X of more than 2^22 entries is read with long (threaded) products; the guard holds for any
+    # summation order: pretend this X is that large
+    import linsep_helpers._perceptron_fast as fast
+
+    monkeypatch.setattr(fast, "_BIG_X", 0)
+    X, y = make_data("decimal", 60000, 20, seed=11)
+    assert assert_same_run(X, y, lr=1.0, bias_step=1.0, max_epochs=3, max_updates=None) > 10
+
+
 @pytest.mark.parametrize("d", [2, 3, 5, 8, 13, 20])
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("bias_step", [0.0, 1.0, 0.3])
