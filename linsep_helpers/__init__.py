@@ -177,12 +177,13 @@ def check_versions(minimum: str = "0.1.0") -> str:
     Returns
     -------
     str
-        One line with the versions of linsep_helpers, Python, numpy, scipy, matplotlib
-        and ipywidgets.
+        One line with the versions of linsep_helpers, Python, numpy, scipy, matplotlib,
+        ipywidgets and scikit-learn (read from its metadata: the kernel does not import it).
 
     Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``.
     The first cell of every notebook calls this.
     """
+    import importlib.metadata
     import platform
 
     import ipywidgets
@@ -198,10 +199,15 @@ def check_versions(minimum: str = "0.1.0") -> str:
             f"linsep_helpers {__version__} is older than {minimum}: run `make lab` again "
             "(it reinstalls the package) or `pip install -e .` in the repository"
         )
+    try:
+        sklearn = importlib.metadata.version("scikit-learn")
+    except importlib.metadata.PackageNotFoundError:
+        sklearn = "not installed"
     return (
         f"linsep_helpers {__version__} | python {platform.python_version()} | "
         f"numpy {numpy.__version__} | scipy {scipy.__version__} | "
-        f"matplotlib {matplotlib.__version__} | ipywidgets {ipywidgets.__version__}"
+        f"matplotlib {matplotlib.__version__} | ipywidgets {ipywidgets.__version__} | "
+        f"scikit-learn {sklearn}"
     )
 
 

@@ -44,9 +44,11 @@ SPEAKER_NOTES = {
     "ScalingExplorer": "Move c over several orders of magnitude: the line never moves, the "
     "functional margin scales with c, the geometric margin stays put.",
     "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
-    "update; then push γ towards 0 and compare the count with the bound R²/γ².",
-    "StaircaseExplorer": "Raise d one step at a time: the number of updates roughly "
-    "quadruples; the LP of notebook 04 answers at once.",
+    "update; then push γ towards 0 and compare the update count with the bounds in the title "
+    "(R'²/γ'² for the run on the lifted points).",
+    "StaircaseExplorer": "Raise d one step at a time: the number of updates grows about 4x per "
+    "step (faster at small d); an LP for a separator through the origin "
+    "(lh.homogeneous_staircase_lp) answers at once.",
     "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself and "
     "never tilts; the right panel's title counts the false positives and false negatives, "
     "which trade places as T rises.",

@@ -131,7 +131,11 @@ def test_display_bundle_has_widget_png_and_a_stable_text():
 
 
 def test_check_versions_reports_and_refuses_old_packages():
-    assert lh.check_versions("0.1.0").startswith(f"linsep_helpers {lh.__version__}")
+    line = lh.check_versions("0.1.0")
+    assert line.startswith(f"linsep_helpers {lh.__version__}")
+    import sklearn
+
+    assert line.endswith(f"scikit-learn {sklearn.__version__}")
     with pytest.raises(RuntimeError, match="older than 99.0"):
         lh.check_versions("99.0")
 
