@@ -2,7 +2,9 @@
 
 For every notebooks/NN_*.ipynb this writes student/NN_*.ipynb in which
 
-* every cell tagged "solution" is removed (the worked answers, collapsed at the end);
+* every cell tagged "solution" is removed (the worked answers, collapsed at the end), and
+  every cell tagged "speaker-notes" (the instructor's notes on the slides, which may give
+  answers away);
 * a markdown heading cell "## Solutions" whose section is left empty is removed too;
 * one short markdown note takes the place of the first removed cell (and its slide type, if
   it has one), saying that the solutions are in the instructor version;
@@ -30,6 +32,7 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION_TAG = "solution"
+NOTES_TAG = "speaker-notes"  # written by scripts/slide_metadata.py
 NOTE_ID = "student-copy-solutions-note"
 NOTE_TEXT = (
     "## Solutions\n"
@@ -111,17 +114,23 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     nb = nbformat.from_dict(nb)  # a deep copy
     drop = {i for i, c in enumerate(nb.cells) if _is_solution(c)}
     drop |= _empty_solutions_headings(nb.cells)
-    if not drop:
+    notes = {
+        i for i, c in enumerate(nb.cells) if NOTES_TAG in c.get("metadata", {}).get("tags", [])
+    }
+    if not drop and not notes:
         return nb
-    kept = [c for i, c in enumerate(nb.cells) if i not in drop]
-    removed = [c for i, c in enumerate(nb.cells) if i in drop]
+    kept = [c for i, c in enumerate(nb.cells) if i not in drop | notes]
+    removed = [c for i, c in enumerate(nb.cells) if i in drop | notes]
     _prune_widget_state(nb, kept, removed)
+    if not drop:
+        nb.cells = kept
+        return nb
     note = nbformat.v4.new_markdown_cell(NOTE_TEXT)
     note["id"] = NOTE_ID
     first = min(drop)
     if "slideshow" in nb.cells[first].metadata:  # the note takes the solutions' slide role
         note.metadata["slideshow"] = nbformat.from_dict(nb.cells[first].metadata["slideshow"])
-    position = sum(1 for i in range(first) if i not in drop)
+    position = sum(1 for i in range(first) if i not in drop | notes)
     kept.insert(position, note)
     nb.cells = kept
     return nb

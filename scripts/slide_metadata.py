@@ -40,9 +40,12 @@ RULES = [
 #: Keyed by the explorer's class: a notes cell goes right after the cell that builds it.
 SPEAKER_NOTES = {
     "MarginExplorer": "Drag γ down to 0.001 while the class watches the band shrink to a line; "
-    "then set R = γ = 0.5 and ask why every point now sits on the edge of the band.",
-    "ScalingExplorer": "Move c over several orders of magnitude: the line never moves, the "
-    "functional margin scales with c, the geometric margin stays put.",
+    "then set R = γ = 0.5 and ask why only two dots are left. Answer: a point of each class, "
+    "each at least γ from the line on opposite sides, are at least 2γ apart inside a disc of "
+    "diameter 2R, so γ = R forces b* = 0 and every point onto +R w* or −R w*.",
+    "ScalingExplorer": "Move c over several orders of magnitude: the line never moves while the "
+    "dashed level lines c(w·x + b) = ±1 close in on it as c grows; the functional margin scales "
+    "with c, the geometric margin stays put, and the two curves cross at c = 1/‖w‖ (here 1).",
     "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
     "update; then push γ towards 0 and compare the update count with the bounds in the title "
     "(R'²/γ'² for the run on the lifted points).",

@@ -118,7 +118,9 @@ def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(nam
     expected = [
         c
         for c in instructor["cells"]
-        if "solution" not in _tags(c) and not _is_solutions_heading(c)
+        if "solution" not in _tags(c)
+        and "speaker-notes" not in _tags(c)
+        and not _is_solutions_heading(c)
     ]
     notes = [c for c in student["cells"] if "instructor version" in _src(c)]
     assert len(notes) == 1 and notes[0]["cell_type"] == "markdown"
@@ -139,3 +141,12 @@ def test_every_displayed_widget_keeps_its_saved_state(name):
     }
     assert shown, f"{name}: expected the explorers' widget views in the stored outputs"
     assert shown <= state.keys(), f"{name}: widget views without saved state"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_speaker_notes_stay_in_the_instructor_version(name):
+    # the notes for presenting may answer the Try-it prompts: never in a student's copy
+    instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    assert any("speaker-notes" in _tags(c) for c in instructor["cells"])
+    assert not any("speaker-notes" in _tags(c) for c in student["cells"])
+    assert not any("Speaker notes" in _src(c) for c in student["cells"])
