@@ -158,7 +158,6 @@ from .plotting import (
     draw_separator,
     plot_mistakes_per_epoch,
     plot_mistakes_vs_margin,
-    set_title,
     square_limits,
     use_style,
 )
@@ -298,7 +297,6 @@ __all__ = [
     "ScalingExplorer",
     "separates",
     "separation_matrix",
-    "set_title",
     "sigmoid",
     "sigmoid_derivative",
     "Slider",

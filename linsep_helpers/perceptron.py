@@ -599,7 +599,25 @@ def mistake_bound(
     ================  ==============================================  =====================
 
     Every bound depends only on R / gamma-type ratios: rescaling X leaves it unchanged.
-    r (keyword) is the lift x -> (x, r) of variant "lift".  Used in notebook 02.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+        Labels in {-1, +1} or {0, 1}.
+    w_star : array_like, shape (d,)
+        A separator's weights: every y_i (w*.x_i + b*) must be > 0.
+    b_star : float
+        Its bias (0 for variant "homogeneous").
+    variant : {"homogeneous", "affine", "lift", "learning_rate"}
+        Which perceptron the bound is for (table above).
+    r : float, optional
+        The lift x -> (x, r) of variant "lift" (default 1).
+
+    Returns
+    -------
+    float
+        The bound on the number of updates. Used in notebook 02.
     """
     Xa, ya = check_Xy(X, y)
     ws = check_vector(w_star, Xa.shape[1], "w_star")
@@ -639,7 +657,17 @@ def staircase_updates(d: int) -> int:
 
     The closed form sum_{j=1..d} (2^j - 1)^2 (an exact Python int) for x_1 = e_1,
     x_k = e_k - 2 e_{k-1} (all labels +1); a lower bound for every order.  Grows like
-    (4/3) 4^d.  Used in notebooks 02, 04 and 05.
+    (4/3) 4^d.
+
+    Parameters
+    ----------
+    d : int
+        The dimension, >= 1.
+
+    Returns
+    -------
+    int
+        The number of updates. Used in notebooks 02, 04 and 05.
     """
     d = check_int(d, "d", minimum=1)
     return sum((2**j - 1) ** 2 for j in range(1, d + 1))

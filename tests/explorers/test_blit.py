@@ -20,7 +20,7 @@ from PIL import Image
 import linsep_helpers as lh
 from linsep_helpers.explorers import Explorer, _ipympl
 from linsep_helpers.explorers._ipympl import encode_png
-from linsep_helpers.plotting import decade_limits, nice_ceiling, set_limits
+from linsep_helpers.plotting import decade_limits, nice_ceiling, set_limits, set_title
 
 IPYMPL = "module://ipympl.backend_nbagg"
 
@@ -374,11 +374,11 @@ def test_set_limits_and_title_leave_unchanged_axes_alone():
     fig.draw_without_rendering()
     assert not fig.stale
     assert set_limits(ax, (0, 1)) is False
-    assert lh.set_title(ax, "a") is False
+    assert set_title(ax, "a") is False
     assert not fig.stale
     assert set_limits(ax, (0, 2), (-1, 1)) is True
     assert ax.get_xlim() == (0, 2) and ax.get_ylim() == (-1, 1)
-    assert lh.set_title(ax, "b", fontsize="small") is True
+    assert set_title(ax, "b", fontsize="small") is True
     assert ax.get_title() == "b" and fig.stale
 
 
