@@ -4,6 +4,7 @@ certificate as one point moves."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +27,7 @@ from ..plotting import (
     update_hulls,
     update_separator,
 )
-from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up, set_title
+from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, set_title
 
 __all__ = ["CertificateExplorer", "CertificateState", "LPSeparatorsExplorer", "LPSeparatorsState"]
 
@@ -125,16 +126,36 @@ class LPSeparatorsExplorer(Explorer):
             arts = draw_separator(ax, w0, b0, show_normal=False, color=colour, label=name)
             arts.line.set_linestyle(style)
             self.seps.append(arts)
+        # the legend's names never change (it stays in the background of a live figure); the
+        # margins are short texts right of its rows, the only parts redrawn (drawing the whole
+        # legend cost 15-25 ms per frame)
         self.legend = ax.legend(
             handles=[s.line for s in self.seps],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
+            loc="upper left",
+            bbox_to_anchor=(-0.15, -0.12),
             ncol=1,
             fontsize="small",
-            title="geometric margin min y(w·x+b)/‖w‖",
+            frameon=False,
+            title="geometric margin\nmin y(w·x+b)/‖w‖ of",
             title_fontsize="small",
+            alignment="left",
         )
-        self.animate(self.data_artists, self.seps, self.legend, ax.title)
+        self.margin_texts = [
+            ax.annotate(
+                "",
+                xy=(1.0, 0.5),
+                xycoords=(self.legend, row),
+                xytext=(6, 0),
+                textcoords="offset points",
+                ha="left",
+                va="center",
+                fontsize="small",
+                zorder=6,  # after the legend (zorder 5), whose rows place these texts
+                in_layout=False,  # laid out once, with the legend
+            )
+            for row in self.legend.get_texts()
+        ]
+        self.animate(self.data_artists, self.seps, self.margin_texts, ax.title)
 
     def compute(self, *, margin: float, radius: float) -> LPSeparatorsState:
         X, y, w_star, b_star = make_separable(self.n, 2, margin, radius, seed=self.seed)
@@ -161,21 +182,22 @@ class LPSeparatorsExplorer(Explorer):
         )
 
     def _labels(self, state: LPSeparatorsState) -> list[str]:
-        per = (
-            f"perceptron, {state.perceptron_updates} updates"
+        """The margins shown right of the legend's rows (with the perceptron's updates)."""
+        labels = [f"{m:.4f}" for m in state.geometric]
+        labels[2] += (
+            f" ({state.perceptron_updates} updates)"
             if state.perceptron_converged
-            else f"perceptron, STOPPED at the cap of {self.cap} updates"
+            else f" (STOPPED at {self.cap})"
         )
-        names = list(self.NAMES)
-        names[2] = per
-        return [f"{name}: {m:.4f}" for name, m in zip(names, state.geometric, strict=True)]
+        return labels
 
     def draw(self, state: LPSeparatorsState) -> None:
-        square_limits(self.ax, half_up(state.radius))
+        # the radius rounded up to a whole number: the radius slider changes the range twice
+        square_limits(self.ax, math.ceil(state.radius * (1.0 - 1e-9)))
         update_data(self.data_artists, state.X, state.y)
         for arts, (w, b) in zip(self.seps, state.separators, strict=True):
             update_separator(arts, w, b)
-        for text, label in zip(self.legend.get_texts(), self._labels(state), strict=True):
+        for text, label in zip(self.margin_texts, self._labels(state), strict=True):
             text.set_text(label)
         set_title(self.ax, f"γ = {state.margin:.3f}, R = {state.radius:.2f}: five separators")
         self.refresh()
@@ -184,7 +206,12 @@ class LPSeparatorsExplorer(Explorer):
         return (
             f"ℓ1-distance margin of the ℓ1 LP = {state.l1_margin:.5f}; "
             f"ℓ∞-distance margin of the ℓ∞ LP = {state.linf_margin:.5f}; "
-            f"R/γ = {state.radius / state.margin:.4g}"
+            f"R/γ = {state.radius / state.margin:.4g}; perceptron: "
+            + (
+                f"{state.perceptron_updates} updates"
+                if state.perceptron_converged
+                else f"STOPPED at the cap of {self.cap} updates"
+            )
         )
 
 
