@@ -137,8 +137,9 @@ class PerceptronProofExplorer(Explorer):
     and the point that caused that update; u.v_M above the line M eta gamma' (log-log);
     ||v_M||^2 squeezed between M^2 eta^2 gamma'^2 and M eta^2 R'^2 (log-log), which cross at
     the bound. Above the panels: gamma, R, eta, the measured M and the three bounds. The
-    rule of the bias is in the legend. The run stops at ``max_updates`` updates (stated in the figure when that happens).
-    The step slider's range follows the run: values beyond the last update show the end.
+    rule of the bias is in the legend. The run stops at ``max_updates`` updates (stated in
+    the figure when that happens). The step slider's range follows the run: values beyond
+    the last update show the end.
     Used in notebook 02.
 
     Parameters
