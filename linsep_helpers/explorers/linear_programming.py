@@ -4,6 +4,7 @@ certificate as one point moves."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +27,7 @@ from ..plotting import (
     update_hulls,
     update_separator,
 )
-from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, half_up, set_title
+from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, set_title
 
 __all__ = ["CertificateExplorer", "CertificateState", "LPSeparatorsExplorer", "LPSeparatorsState"]
 
@@ -111,6 +112,18 @@ class LPSeparatorsExplorer(Explorer):
         self.n, self.seed = check_n_seed(n, seed)
         self.cap = check_int(cap, "cap", minimum=1)
         super().__init__(**values)
+        self._pin_margin_texts()
+
+    def _pin_margin_texts(self) -> None:
+        """Put each margin 6 points right of the legend, level with its row (in axes
+        fractions, which the fixed layout keeps; placing them relative to the legend on every
+        frame cost about 1 ms per text)."""
+        renderer = self.fig.canvas.get_renderer()
+        right = self.legend.get_window_extent(renderer).x1 + 6.0 * self.fig.dpi / 72.0
+        to_axes = self.ax.transAxes.inverted()
+        for text, row in zip(self.margin_texts, self.legend.get_texts(), strict=True):
+            box = row.get_window_extent(renderer)
+            text.set_position(to_axes.transform((right, (box.y0 + box.y1) / 2.0)))
 
     def _setup(self, fig: Figure) -> None:
         ax = fig.add_subplot()
@@ -125,16 +138,35 @@ class LPSeparatorsExplorer(Explorer):
             arts = draw_separator(ax, w0, b0, show_normal=False, color=colour, label=name)
             arts.line.set_linestyle(style)
             self.seps.append(arts)
+        # the legend's names never change (it stays in the background of a live figure); the
+        # margins are short texts right of its rows, the only parts redrawn (drawing the whole
+        # legend cost 15-25 ms per frame)
         self.legend = ax.legend(
             handles=[s.line for s in self.seps],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
+            loc="upper left",
+            bbox_to_anchor=(-0.15, -0.12),
             ncol=1,
             fontsize="small",
-            title="geometric margin min y(w·x+b)/‖w‖",
+            frameon=False,
+            title="geometric margin\nmin y(w·x+b)/‖w‖ of",
             title_fontsize="small",
+            alignment="left",
         )
-        self.animate(self.data_artists, self.seps, self.legend, ax.title)
+        # placed right of the legend's rows by _pin_margin_texts, once laid out
+        self.margin_texts = [
+            ax.text(
+                0.0,
+                0.0,
+                "",
+                transform=ax.transAxes,
+                ha="left",
+                va="center",
+                fontsize="small",
+                in_layout=False,
+            )
+            for _ in self.NAMES
+        ]
+        self.animate(self.data_artists, self.seps, self.margin_texts, ax.title)
 
     def compute(self, *, margin: float, radius: float) -> LPSeparatorsState:
         X, y, w_star, b_star = make_separable(self.n, 2, margin, radius, seed=self.seed)
@@ -161,30 +193,36 @@ class LPSeparatorsExplorer(Explorer):
         )
 
     def _labels(self, state: LPSeparatorsState) -> list[str]:
-        per = (
-            f"perceptron, {state.perceptron_updates} updates"
+        """The margins shown right of the legend's rows (with the perceptron's updates)."""
+        labels = [f"{m:.4f}" for m in state.geometric]
+        labels[2] += (
+            f" ({state.perceptron_updates} updates)"
             if state.perceptron_converged
-            else f"perceptron, STOPPED at the cap of {self.cap} updates"
+            else f" (STOPPED at {self.cap})"
         )
-        names = list(self.NAMES)
-        names[2] = per
-        return [f"{name}: {m:.4f}" for name, m in zip(names, state.geometric, strict=True)]
+        return labels
 
     def draw(self, state: LPSeparatorsState) -> None:
-        square_limits(self.ax, half_up(state.radius))
+        # the radius rounded up to a whole number: the radius slider changes the range twice
+        square_limits(self.ax, math.ceil(state.radius * (1.0 - 1e-9)))
         update_data(self.data_artists, state.X, state.y)
         for arts, (w, b) in zip(self.seps, state.separators, strict=True):
             update_separator(arts, w, b)
-        for text, label in zip(self.legend.get_texts(), self._labels(state), strict=True):
+        for text, label in zip(self.margin_texts, self._labels(state), strict=True):
             text.set_text(label)
-        set_title(self.ax, f"γ = {state.margin:.3f}, R = {state.radius:.2f}: five separators")
+        set_title(self.ax, f"γ = {state.margin:.3f}, R = {state.radius:.2f}")
         self.refresh()
 
     def readout(self, state: LPSeparatorsState) -> str:
         return (
             f"ℓ1-distance margin of the ℓ1 LP = {state.l1_margin:.5f}; "
             f"ℓ∞-distance margin of the ℓ∞ LP = {state.linf_margin:.5f}; "
-            f"R/γ = {state.radius / state.margin:.4g}"
+            f"R/γ = {state.radius / state.margin:.4g}; perceptron: "
+            + (
+                f"{state.perceptron_updates} updates"
+                if state.perceptron_converged
+                else f"STOPPED at the cap of {self.cap} updates"
+            )
         )
 
 

@@ -3,6 +3,7 @@ against the margin, and mistakes per epoch."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,7 +12,7 @@ from matplotlib.lines import Line2D
 from numpy.typing import ArrayLike
 
 from .._validate import check_scalar
-from .style import PALETTE, decade_limits, nice_ceiling, set_limits
+from .style import PALETTE, decade_limits, set_limits
 
 __all__ = [
     "InvariantArtists",
@@ -45,9 +46,10 @@ class InvariantArtists:
 def draw_invariants(ax_lower: Axes, ax_squeeze: Axes) -> InvariantArtists:
     """Create the two panels of the perceptron proof (empty; fill with ``update_invariants``).
 
-    Left (linear axes): u.v_M against M with the line M eta gamma below it. Right (log-log):
-    ||v_M||^2 against M between M^2 eta^2 gamma^2 (below, since (u.v_M)^2 <= ||v_M||^2) and
-    M eta^2 R^2 (above); the two lines cross at M = R^2/gamma^2, the bound.
+    Both panels are log-log, with update numbers M >= 1. Left: u.v_M against M above the line
+    M eta gamma. Right: ||v_M||^2 against M between M^2 eta^2 gamma^2 (below, since
+    (u.v_M)^2 <= ||v_M||^2) and M eta^2 R^2 (above); the two lines cross at M = R^2/gamma^2,
+    the bound.
 
     Parameters
     ----------
@@ -59,13 +61,15 @@ def draw_invariants(ax_lower: Axes, ax_squeeze: Axes) -> InvariantArtists:
     InvariantArtists
         For ``update_invariants``. Used in notebook 02 (the proof explorer).
     """
-    uv = ax_lower.plot([], [], "o-", color=PALETTE["blue"], ms=4, lw=1.5, label="$u\\cdot v_M$")[0]
-    lower = ax_lower.plot(
+    uv = ax_lower.loglog([], [], "o-", color=PALETTE["blue"], ms=4, lw=1.5, label="$u\\cdot v_M$")[
+        0
+    ]
+    lower = ax_lower.loglog(
         [], [], "--", color=PALETTE["black"], lw=1.5, label="$M\\,\\eta\\gamma$ (lower line)"
     )[0]
     mark_uv = ax_lower.plot([], [], "o", color=PALETTE["orange"], ms=11, mec="black", zorder=5)[0]
-    ax_lower.set_xlabel("update number $M$")
-    ax_lower.set_ylabel("$u\\cdot v_M$")
+    ax_lower.set_xlabel("update number $M$ (log scale)")
+    ax_lower.set_ylabel("$u\\cdot v_M$ (log scale)")
     ax_lower.legend(loc="upper left", fontsize="small")
     norm_sq = ax_squeeze.loglog(
         [], [], "o-", color=PALETTE["blue"], ms=4, lw=1.5, label="$\\|v_M\\|^2$"
@@ -97,11 +101,15 @@ class InvariantLimits:
     Attributes
     ----------
     x_max : float
-        Right end of the x axis (a power of ten beyond the bound and the run).
+        Right end of both x axes: the smallest of 100, 10^4, 10^6, ... that is at least twice
+        the bound and the run's length.
     bound : float
         R^2 / gamma^2, where the vertical line is.
     y_min, y_max : float
-        The y limits (powers of ten, > 0).
+        The y limits of the squeeze panel: c / (100 x_max) and 10^4 c x_max, where
+        c = 100^i 10^j with lr in [10^(2i-1), 10^(2i+1)) and R^2 in [10^j, 10^(j+1)), so that
+        lr^2 R^2 lies in c [1/100, 1000). The left panel shows their square roots, rounded
+        out to powers of ten.
     """
 
     x_max: float
@@ -123,8 +131,10 @@ def update_invariants(
 ) -> InvariantLimits:
     """Move the proof panels to a run of the perceptron.
 
-    The lines drawn are M lr gamma and (log-log, M >= 1) M lr^2 R^2 and M^2 lr^2 gamma^2; the
-    vertical line marks the bound R^2/gamma^2 where they cross.
+    The lines drawn (log-log, M >= 1) are M lr gamma on the left, M lr^2 R^2 and
+    M^2 lr^2 gamma^2 on the right; the vertical line marks the bound R^2/gamma^2 where they
+    cross. The axis limits are whole powers of ten that depend only on the bound, the run's
+    length and the decades of lr and R^2 (see ``InvariantLimits``): nearby runs share them.
 
     Parameters
     ----------
@@ -154,31 +164,31 @@ def update_invariants(
     g = check_scalar(gamma, "gamma", positive=True)
     R = check_scalar(radius, "radius", positive=True)
     eta = check_scalar(lr, "lr", positive=True)
+    # The limits depend on the run only through two keys, so that they change rarely while a
+    # slider moves (a live figure then redraws only the lines, see explorers/_blit.py):
+    # x_hi, the even power of ten (100, 10^4, 10^6, ...) at or beyond twice the bound and the
+    # run, and c = 100^i 10^j, with eta in [10^(2i-1), 10^(2i+1)) and R^2 in [10^j, 10^(j+1))
+    # (up to rounding: R^2 = 10 counts as 10^0.99...).  Then eta^2 R^2 lies in c [1/100, 1000)
+    # and everything shown in c [1/(100 x_hi), 10^4 x_hi]: the quadratic starts at
+    # eta^2 gamma^2 = eta^2 R^2 / bound >= c / (50 x_hi), the lines cross at
+    # eta^2 R^2 bound < 500 c x_hi.
     m_end = max(float(Ma[-1]), 1.0)
-    # left panel: the run and the line M eta gamma, on linear axes; the limits are rounded
-    # up to 1, 2 or 5 times a power of ten, so nearby runs share them (a live figure then
-    # redraws only the lines, see _blit.py)
-    m_lim = nice_ceiling(m_end)
-    arts.uv.set_data(Ma, uv)
-    arts.lower.set_data([0.0, m_lim], [0.0, m_lim * eta * g])
-    lo = -nice_ceiling(-float(uv.min())) if float(uv.min()) < 0 else 0.0
-    hi = nice_ceiling(max(float(uv.max()), m_lim * eta * g, 1e-300))
-    set_limits(
-        arts.ax_lower, (-0.03 * m_lim, 1.03 * m_lim), (lo - 0.05 * (hi - lo), hi + 0.08 * (hi - lo))
-    )
-    # right panel: log-log, M >= 1, up to beyond the bound where the two lines cross; the
-    # limits are whole powers of ten
     bound = R * R / (g * g)
-    x_hi = decade_limits(1.0, max(2.0 * bound, 2.0 * m_end, 10.0))[1]
+    x_hi = 100.0 ** math.ceil(math.log10(max(2.0 * bound, 2.0 * m_end, 10.0)) / 2.0)
+    i = math.floor((math.log10(eta) + 1.0) / 2.0)
+    j = math.floor(math.log10(R * R) - 1e-9)
+    c = 100.0**i * 10.0**j
+    y_lo, y_hi = c / (100.0 * x_hi), 1e4 * c * x_hi
+    keep = Ma >= 1  # log axes: the updates M >= 1
+    # left panel: u.v_M >= M eta gamma; u.v_M <= ||v_M||, so the square roots of the limits
+    arts.uv.set_data(Ma[keep], uv[keep])
+    arts.lower.set_data([1.0, x_hi], [eta * g, x_hi * eta * g])
+    set_limits(arts.ax_lower, (0.8, x_hi), decade_limits(math.sqrt(y_lo), math.sqrt(y_hi)))
+    # right panel: the squeeze M^2 eta^2 gamma^2 <= ||v_M||^2 <= M eta^2 R^2
     xs = np.geomspace(1.0, x_hi, 60)
-    keep = Ma >= 1
     arts.norm_sq.set_data(Ma[keep], nsq[keep])
     arts.upper.set_data(xs, xs * eta * eta * R * R)
     arts.quadratic.set_data(xs, xs * xs * eta * eta * g * g)
-    positive = nsq[keep & (nsq > 0)]  # a log axis cannot show 0 (weights can cancel exactly)
-    y_lo = min(eta * eta * g * g, float(positive.min()) if positive.size else np.inf) / 3.0
-    y_hi = x_hi * x_hi * eta * eta * g * g * 3.0
-    y_lo, y_hi = decade_limits(y_lo, y_hi)
     arts.bound.set_data([bound, bound], [y_lo, y_hi])
     set_limits(arts.ax_squeeze, (0.8, x_hi), (y_lo, y_hi))
     if step is not None and 1 <= step < Ma.size:

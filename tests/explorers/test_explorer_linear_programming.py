@@ -83,9 +83,14 @@ def test_lp_explorer_every_slider_extreme(lp_explorer, margin, radius):
     assert max(g for g in s.geometric) <= best * (1 + 1e-3) + 1e-9
     # the figure follows: title and legend show the state
     assert f"γ = {margin:.3f}" in lp_explorer.ax.get_title()
-    texts = [t.get_text() for t in lp_explorer.legend.get_texts()]
-    assert texts[1].endswith(f"{s.geometric[1]:.4f}")
-    if not s.perceptron_converged:
+    names = [t.get_text() for t in lp_explorer.legend.get_texts()]
+    assert names == list(lh.LPSeparatorsExplorer.NAMES)  # the legend never changes
+    texts = [t.get_text() for t in lp_explorer.margin_texts]  # the margins, row by row
+    for text, g in zip(texts, s.geometric, strict=True):
+        assert text.startswith(f"{g:.4f}")
+    if s.perceptron_converged:
+        assert f"({s.perceptron_updates} updates)" in texts[2]
+    else:
         assert "cap" in texts[2]
 
 
@@ -93,7 +98,8 @@ def test_lp_explorer_cap_is_stated_when_reached():
     e = lh.LPSeparatorsExplorer(cap=1, margin=0.001, radius=3.0)
     assert not e.state.perceptron_converged
     assert e.state.perceptron_updates == 1
-    assert "STOPPED at the cap of 1 updates" in e.legend.get_texts()[2].get_text()
+    assert "(STOPPED at 1)" in e.margin_texts[2].get_text()
+    assert "STOPPED at the cap of 1 updates" in e.readout(e.state)
     assert "R/γ = 3000" in e.readout(e.state)
 
 

@@ -43,7 +43,10 @@ def test_update_invariants_lines_and_marker():
     lim = update_invariants(arts, M, uv, nsq, gamma=0.25, radius=1.0, lr=2.0, step=3)
     assert lim.bound == pytest.approx(16.0)
     xs, ys = arts.lower.get_data()
-    assert list(xs) == [0.0, 5.0] and ys[1] == pytest.approx(5 * 2 * 0.25)
+    assert list(xs) == [1.0, lim.x_max]  # log-log: from M = 1 to the right end
+    np.testing.assert_allclose(ys, np.asarray(xs) * 2 * 0.25)
+    xs, ys = arts.uv.get_data()
+    assert list(xs) == [1, 2, 3, 4, 5] and list(ys) == [0.3, 0.5, 0.9, 1.1, 1.6]
     xs, ys = arts.norm_sq.get_data()
     assert list(xs) == [1, 2, 3, 4, 5]  # log axes: M >= 1 only
     xs, ys = arts.upper.get_data()
@@ -53,6 +56,17 @@ def test_update_invariants_lines_and_marker():
     # the two lines cross at the bound, which lies inside the x range shown
     assert lim.x_max >= 16.0
     assert arts.mark_norm.get_data()[1][0] == 2.5
+    # the limits: an even power of ten beyond twice the bound, powers of ten around
+    # c = 100^i 10^j (lr = 2 -> i = 0; R^2 = 1 counts as the top of [0.1, 1]: j = -1) that
+    # hold the lines' crossing; the left panel shows their square roots, rounded out
+    assert lim.x_max == 100.0 and a1.get_xlim() == a2.get_xlim() == (0.8, 100.0)
+    assert (lim.y_min, lim.y_max) == pytest.approx((1e-5, 1e5), rel=1e-12)
+    assert a2.get_ylim() == pytest.approx((1e-5, 1e5), rel=1e-12)
+    assert a1.get_ylim() == pytest.approx((1e-3, 1e3), rel=1e-12)
+    for ax in (a1, a2):
+        assert ax.get_xscale() == ax.get_yscale() == "log"
+    cross = lim.bound * 4.0 * 1.0  # M lr^2 R^2 at the bound
+    assert lim.y_min < 0.5**2 < cross < lim.y_max  # the quadratic's start, the crossing
     update_invariants(arts, M[:1], uv[:1], nsq[:1], gamma=0.25, radius=1.0)
     assert len(arts.mark_uv.get_data()[0]) == 0
     assert len(arts.norm_sq.get_data()[0]) == 0
