@@ -47,23 +47,24 @@ SPEAKER_NOTES = {
     "dashed level lines c(w·x + b) = ±1 close in on it as c grows; the functional margin scales "
     "with c, the geometric margin stays put, and the two curves cross at c = 1/‖w‖ (here 1).",
     "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
-    "update; then push γ towards 0 and compare the update count with the bounds in the title "
-    "(R'²/γ'² for the run on the lifted points).",
+    "update; then push γ towards 0 and compare the update count M with the bounds in the rows "
+    "above the panels (R'²/γ'² for the run on the lifted points).",
     "StaircaseExplorer": "Raise d one step at a time: the number of updates grows about 4x per "
     "step (faster at small d); an LP for a separator through the origin "
     "(lh.homogeneous_staircase_lp) answers at once.",
     "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself and "
-    "never tilts; the right panel's title counts the false positives and false negatives, "
-    "which trade places as T rises.",
+    "never tilts; the right panel's title counts the false positives and false negatives: as "
+    "T rises the false positives fall and the false negatives rise.",
     "LikelihoodScalingExplorer": "Move c up to 10⁶ for each data set, always with the same "
     "line (w, b): ln L → 0 when it separates the data, → −ln 2 with one point on it, → −∞ with "
     "one point on its wrong side (those data are still separable by another line).",
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
     "towards the max-margin line; the angle between them is in the title of the top-right "
     "panel.",
-    "LPSeparatorsExplorer": "Push γ towards 0.001: the LPs still answer at once, while the "
-    "perceptron's update count climbs towards the explorer's cap of 5000 updates; compare the "
-    "perceptron's margin with the LPs' margins.",
+    "LPSeparatorsExplorer": "Set γ = 0.4, R = 0.5: the zero-objective LP's margin (0.013) is "
+    "far below the max-margin LPs' (0.40). Then push γ towards 0.001: γ is the margin of the "
+    "generating line only, the data's own margin stays near 0.016, and the perceptron stops at "
+    "the first separator it meets (36 updates).",
     "CertificateExplorer": "The point starts inside the blue hull, with a certificate. Drag "
     "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "

@@ -19,6 +19,7 @@ instead under CI (CI=true).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -160,8 +161,26 @@ def test_notebook_runs_and_its_sliders_work_in_notebook7(notebook, lab, browser)
         lab.delete_all_sessions()
 
 
+@pytest.fixture
+def without_installed_overrides():
+    """Set aside the overrides that scripts/lab_settings.py installs into this environment
+    (``make`` does, for ``make lab``), so that a server of the test runs with Notebook 7's
+    own shortcuts; put them back afterwards."""
+    labconfig = Path(sys.prefix) / "etc" / "jupyter" / "labconfig"
+    installed = labconfig / "default_setting_overrides.json"
+    aside = installed.with_name(installed.name + ".aside")
+    moved = installed.exists()
+    if moved:
+        installed.rename(aside)
+    try:
+        yield
+    finally:
+        if moved:
+            aside.rename(installed)
+
+
 def test_without_the_overrides_notebook7_takes_the_arrow_keys_from_a_slider(
-    browser, tmp_path_factory
+    browser, tmp_path_factory, without_installed_overrides
 ):
     """The problem the overrides fix, measured: Notebook 7 with its default shortcuts moves the
     cell selection when a person drags a slider and then presses an arrow key."""

@@ -125,7 +125,13 @@ def is_unanswered(answer: object) -> bool:
 
 
 def not_answered(expected: str) -> Feedback:
-    """The one verdict for an unanswered exercise: ✘ "not answered yet: replace None with ..."."""
+    """The one verdict for an unanswered exercise: ✘ "not answered yet: replace None with ...".
+
+    An ``expected`` that starts with "replace " is the whole instruction (for a function:
+    "replace the line f = None by your def f(x)").
+    """
+    if expected.startswith("replace "):
+        return Feedback(False, f"not answered yet: {expected}, then run the cell again")
     return Feedback(
         False, f"not answered yet: replace None with {expected}, then run the cell again"
     )

@@ -35,7 +35,7 @@ def _times(log_ratio: float) -> str:
     return f"about 10^{log_ratio / math.log(10):.0f} times"
 
 
-@exercise("a list of weight vectors")
+@exercise("the list of weight vectors after each update (without the start w = 0)")
 def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer`` the list of weight vectors of the homogeneous perceptron's updates (C07)?
 

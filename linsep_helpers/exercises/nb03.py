@@ -122,7 +122,9 @@ def _gradient_cases(seed: int = 0) -> list[tuple[np.ndarray, float, np.ndarray, 
     return cases
 
 
-@exercise("a function my_gradient(w, b, X, y01) (define it with def)")
+@exercise(
+    "replace the line my_gradient = None by your def my_gradient(w, b, X, y01) returning (dw, db)"
+)
 def check_gradient_function(answer: object) -> Feedback:
     """Does ``answer(w, b, X, y01)`` return the gradient (dw, db) of ln L (claim C22)?
 
@@ -155,7 +157,7 @@ def check_gradient_function(answer: object) -> Feedback:
     return Feedback(True, "right: your gradient matches sum_i (y_i - sigma_i)(x_i, 1)")
 
 
-@exercise("a function my_log_sigmoid(z) (define it with def)")
+@exercise("replace the line my_log_sigmoid = None by your def my_log_sigmoid(z)")
 def check_log_sigmoid_function(answer: object) -> Feedback:
     """Does ``answer(z)`` compute ln sigma(z) on a numpy array, finite from z = -1000 to 1000?
 

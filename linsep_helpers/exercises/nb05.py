@@ -99,7 +99,9 @@ def _verifier_cases() -> list[tuple[str, tuple[object, ...]]]:
     return cases
 
 
-@exercise("a function verify (define it with def)")
+@exercise(
+    "replace the line verify = None by your def verify(X, y, weights, k, w, b) returning a bool"
+)
 def check_np_verifier(answer: object) -> Feedback:
     """Does ``answer(X, y, weights, k, w, b)`` decide "at most k weighted mistakes" (C26)?
 
@@ -222,7 +224,9 @@ def _vertex_set(got: object, what: str) -> set[int]:
     return {parse_number(v, "every vertex number", whole=True) for v in items}
 
 
-@exercise("a function cover_from_separator (define it with def)")
+@exercise(
+    "replace the line cover_from_separator = None by your def cover_from_separator(n, edges, w, b)"
+)
 def check_cover_from_separator(answer: object) -> Feedback:
     """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
 
@@ -296,7 +300,7 @@ def check_bigm_box(answer: object) -> Feedback:
     )
 
 
-@exercise("a function erm_separable (define it with def)")
+@exercise("replace the line erm_separable = None by your def erm_separable(X, y) returning (w, b)")
 def check_realizable_erm(answer: object) -> Feedback:
     """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data (C28)?
 

@@ -288,8 +288,10 @@ class PerceptronProofExplorer(Explorer):
                 ],
                 [
                     (0.25, "bound_lifted", "bounds: R'²/γ'² ="),
-                    (0.62, "bound_affine", "(R²+1)(‖w*‖²+b*²)/γ² ="),
-                    (0.88, "bound_learning_rate", "(2R/γ)² ="),
+                    # each run is shown with the bound proved for its rule of b
+                    (0.62, "bound_affine", "(R²+1)(‖w*‖²+b*²)/γ² =")
+                    if self.variant == "affine"
+                    else (0.62, "bound_learning_rate", "(2R/γ)² ="),
                 ],
             ],
         )
@@ -345,7 +347,8 @@ class PerceptronProofExplorer(Explorer):
             ("bound_affine", f"{state.bound_affine:.4g}"),
             ("bound_learning_rate", f"{state.bound_learning_rate:.4g}"),
         ):
-            self.numbers[key].set_text(text)
+            if key in self.numbers:
+                self.numbers[key].set_text(text)
         self.refresh()
 
     def readout(self, state: ProofState) -> str:

@@ -65,7 +65,7 @@ def draw_invariants(ax_lower: Axes, ax_squeeze: Axes) -> InvariantArtists:
         0
     ]
     lower = ax_lower.loglog(
-        [], [], "--", color=PALETTE["black"], lw=1.5, label="$M\\,\\eta\\gamma$ (lower line)"
+        [], [], "--", color=PALETTE["black"], lw=1.5, label="$M\\,\\eta\\gamma'$ (lower line)"
     )[0]
     mark_uv = ax_lower.plot([], [], "o", color=PALETTE["orange"], ms=11, mec="black", zorder=5)[0]
     ax_lower.set_xlabel("update number $M$ (log scale)")
@@ -75,13 +75,13 @@ def draw_invariants(ax_lower: Axes, ax_squeeze: Axes) -> InvariantArtists:
         [], [], "o-", color=PALETTE["blue"], ms=4, lw=1.5, label="$\\|v_M\\|^2$"
     )[0]
     upper = ax_squeeze.loglog(
-        [], [], "--", color=PALETTE["vermillion"], lw=1.5, label="$M\\,\\eta^2R^2$ (upper)"
+        [], [], "--", color=PALETTE["vermillion"], lw=1.5, label="$M\\,\\eta^2R'^2$ (upper)"
     )[0]
     quadratic = ax_squeeze.loglog(
-        [], [], ":", color=PALETTE["green"], lw=2.0, label="$M^2\\eta^2\\gamma^2$ (lower)"
+        [], [], ":", color=PALETTE["green"], lw=2.0, label="$M^2\\eta^2\\gamma'^2$ (lower)"
     )[0]
     bound = ax_squeeze.plot(
-        [], [], "-", color=PALETTE["grey"], lw=1.0, label="bound $R^2/\\gamma^2$"
+        [], [], "-", color=PALETTE["grey"], lw=1.0, label="bound $R'^2/\\gamma'^2$"
     )[0]
     mark_norm = ax_squeeze.plot([], [], "o", color=PALETTE["orange"], ms=11, mec="black", zorder=5)[
         0
@@ -266,7 +266,7 @@ def plot_mistakes_vs_margin(
         label="stopped at the update cap" if np.any(~ok) else None,
     )[0]
     xs = np.geomspace(xg.min() / 1.5, xg.max() * 1.5, 50)
-    bound = ax.loglog(xs, R2 * xs, "--", color=PALETTE["black"], label="bound $R^2/\\gamma^2$")[0]
+    bound = ax.loglog(xs, R2 * xs, "--", color=PALETTE["black"], label="bound $R'^2/\\gamma'^2$")[0]
     ax.set_xlabel("$1/\\gamma^2$")
     ax.set_ylabel("number of updates")
     ax.legend(loc="upper left")

@@ -133,7 +133,8 @@ def test_proof_displayed_bounds(proof, point):
     shown = {key: text.get_text() for key, text in proof.numbers.items()}
     assert shown["M"].split()[0] == str(s.updates)
     assert shown["bound_affine"] == f"{affine:.4g}"
-    assert shown["bound_learning_rate"] == f"{(2 * R / g) ** 2:.4g}"
+    # (2R/gamma)^2 is proved for the rule b += eta y R^2 only: the affine run does not show it
+    assert "bound_learning_rate" not in shown
     assert shown["bound_lifted"] == f"{lifted_bound(X, y, ws, bs, 1.0):.4g}"
     assert float(shown["gamma"]) == pytest.approx(point["margin"], abs=5e-4)
     assert float(shown["R"]) == pytest.approx(point["radius"], abs=5e-3)
@@ -331,3 +332,13 @@ def test_staircase_explorer_bad_d():
         e.compute(d=2.5)
     with pytest.raises(ValueError, match="d must be >= 1"):
         lh.homogeneous_staircase_lp(0)
+
+
+def test_proof_shows_the_learning_rate_bound_only_for_its_rule():
+    e = lh.PerceptronProofExplorer(n=30, seed=2, variant="learning_rate", margin=0.2, radius=0.5)
+    shown = {key: text.get_text() for key, text in e.numbers.items()}
+    s = e.state
+    R = np.max(np.linalg.norm(s.X, axis=1))
+    g = np.min(s.y * (s.X @ s.w_star + s.b_star)) / np.linalg.norm(s.w_star)
+    assert shown["bound_learning_rate"] == f"{(2 * R / g) ** 2:.4g}"
+    assert "bound_affine" not in shown
