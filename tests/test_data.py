@@ -12,31 +12,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.optimize import linprog
+from oracles import loop_margins, lp_separable
 from sklearn.svm import SVC
 
 import linsep_helpers as lh
 from linsep_helpers.data import make_implicit_bias_data
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def lp_separable(X, y):
-    """Independent oracle: is y_i (w.x_i + b) >= 1 feasible? (scipy HiGHS, free variables)."""
-    X, y = np.asarray(X, float), np.asarray(y, float)
-    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
-    res = linprog(
-        np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=(None, None), method="highs"
-    )
-    assert res.status in (0, 2)
-    return res.status == 0
-
-
-def loop_margins(w, b, X, y):
-    return [
-        yi * (sum(wj * xj for wj, xj in zip(w, xi, strict=True)) + b)
-        for xi, yi in zip(X, y, strict=True)
-    ]
 
 
 small_ints = st.integers(-4, 4)

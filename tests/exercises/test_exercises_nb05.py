@@ -2,8 +2,6 @@
 witness, the cover from a separator, the big-M box and realizable ERM; the vertex-cover numbers
 are recomputed here by brute force."""
 
-import itertools
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -19,23 +17,10 @@ from odd_answers import (
     odd_pairs,
     wb_forms,
 )
+from oracles import tau_oracle, weighted_mistakes
 
 import linsep_helpers as lh
 from linsep_helpers.graphs import cube_graph, random_graph
-
-
-def tau_oracle(n, edges):
-    """Minimum vertex cover size by trying every subset (written here, not imported)."""
-    for k in range(n + 1):
-        for S in itertools.combinations(range(n), k):
-            s = set(S)
-            if all(i in s or j in s for i, j in edges):
-                return k
-    raise AssertionError("unreachable")
-
-
-def weighted_mistakes(w, b, X, y, weights):
-    return float(weights[y * (X @ w + b) <= 0].sum())
 
 
 def reduction_points(n, edges, origin_weight):

@@ -1,11 +1,10 @@
 """Notebook 05's explorer (linsep_helpers.explorers.hardness): the vertex-cover reduction at
 every control value; the vertex-cover numbers are recomputed here by brute force."""
 
-import itertools
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from oracles import tau_oracle, weighted_mistakes
 
 import linsep_helpers as lh
 from linsep_helpers.explorers import VertexCoverExplorer
@@ -15,18 +14,6 @@ SIZES = range(3, 11)
 
 
 # --------------------------------------------------------------------------------- oracles
-def tau_oracle(n, edges):
-    """Minimum vertex cover size by trying every subset (written here, not imported)."""
-    for k in range(n + 1):
-        for S in itertools.combinations(range(n), k):
-            s = set(S)
-            if all(i in s or j in s for i, j in edges):
-                return k
-    raise AssertionError("unreachable")
-
-
-def weighted_mistakes(w, b, X, y, weights):
-    return float(weights[y * (X @ w + b) <= 0].sum())
 
 
 def reduction_points(n, edges, origin_weight):

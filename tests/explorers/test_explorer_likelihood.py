@@ -6,16 +6,12 @@ import math
 import ipywidgets as ipw
 import numpy as np
 import pytest
+from oracles import ref_sigmoid
 
 import linsep_helpers as lh
 from linsep_helpers.data import make_implicit_bias_data
 
 LN2 = math.log(2.0)
-
-
-def ref_sigmoid(z):
-    """Textbook sigmoid, only used where it cannot overflow (|z| < 700)."""
-    return 1.0 / (1.0 + np.exp(-np.asarray(z, dtype=float)))
 
 
 def ref_log_likelihood(m):

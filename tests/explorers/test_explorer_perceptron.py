@@ -6,33 +6,13 @@ import ipywidgets as ipw
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from oracles import reference_run
 
 import linsep_helpers as lh
 
 # ---------------------------------------------------------------------------------------
 # independent oracles
 # ---------------------------------------------------------------------------------------
-
-
-def reference_run(X, y, *, lr=1.0, bias_step=1.0, bias=True, max_updates=100_000):
-    """Textbook perceptron, one example at a time: returns [(w, b, i)] after each update."""
-    X = np.asarray(X, float)
-    y = np.asarray(y, float)
-    w, b = np.zeros(X.shape[1]), 0.0
-    steps = []
-    while True:
-        clean = True
-        for i in range(len(y)):
-            if y[i] * (X[i] @ w + b) <= 0:
-                w = w + lr * y[i] * X[i]
-                if bias:
-                    b = b + bias_step * y[i]
-                steps.append((w.copy(), b, i))
-                clean = False
-                if len(steps) >= max_updates:
-                    return steps
-        if clean:
-            return steps
 
 
 def staircase_sum(d):

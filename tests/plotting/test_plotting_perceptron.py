@@ -8,30 +8,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import reference_run
 
 import linsep_helpers as lh
 from linsep_helpers.plotting import draw_invariants, update_invariants
-
-
-def reference_run(X, y, *, bias=True, max_updates=100_000):
-    """Textbook perceptron, one example at a time: returns [(w, b, i)] after each update."""
-    X = np.asarray(X, float)
-    y = np.asarray(y, float)
-    w, b = np.zeros(X.shape[1]), 0.0
-    steps = []
-    while True:
-        changed = False
-        for i in range(len(y)):
-            if y[i] * (X[i] @ w + b) <= 0:
-                w = w + y[i] * X[i]
-                if bias:
-                    b = b + y[i]
-                steps.append((w.copy(), b, i))
-                changed = True
-                if len(steps) >= max_updates:
-                    return steps
-        if not changed:
-            return steps
 
 
 def test_update_invariants_lines_and_marker():
