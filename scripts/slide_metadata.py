@@ -62,9 +62,9 @@ SPEAKER_NOTES = {
     "towards the max-margin line; the angle between them is in the title of the top-right "
     "panel.",
     "LPSeparatorsExplorer": "Set γ = 0.4, R = 0.5: the zero-objective LP's margin (0.013) is "
-    "far below the max-margin LPs' (0.40). Then push γ towards 0.001: γ is the margin of the "
-    "generating line only, the data's own margin stays near 0.016, and the perceptron stops at "
-    "the first separator it meets (36 updates).",
+    "far below the max-margin LPs' (0.40). Then set R back to 1 and push γ towards 0.001: γ is "
+    "the margin of the generating line only, the data's own margin stays near 0.016, and the "
+    "perceptron stops at the first separator it meets (36 updates).",
     "CertificateExplorer": "The point starts inside the blue hull, with a certificate. Drag "
     "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "

@@ -157,7 +157,7 @@ def check_gradient_function(answer: object) -> Feedback:
     return Feedback(True, "right: your gradient matches sum_i (y_i - sigma_i)(x_i, 1)")
 
 
-@exercise("replace the line my_log_sigmoid = None by your def my_log_sigmoid(z)")
+@exercise("replace the line my_log_sigmoid = None by your def my_log_sigmoid(z) returning ln σ(z)")
 def check_log_sigmoid_function(answer: object) -> Feedback:
     """Does ``answer(z)`` compute ln sigma(z) on a numpy array, finite from z = -1000 to 1000?
 

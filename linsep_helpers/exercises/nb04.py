@@ -23,7 +23,7 @@ from ._feedback import (
 __all__ = ["check_separation_matrix", "check_rescaled_separator", "check_certificate"]
 
 
-@exercise("your matrix A (a numpy array, one row per example)")
+@exercise("your matrix A (a numpy array with one row y_i (x_i, 1) per example)")
 def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer`` the LP matrix A with rows A_i = y_i (x_i, 1) (claim C24)?
 

@@ -225,7 +225,8 @@ def _vertex_set(got: object, what: str) -> set[int]:
 
 
 @exercise(
-    "replace the line cover_from_separator = None by your def cover_from_separator(n, edges, w, b)"
+    "replace the line cover_from_separator = None by your "
+    "def cover_from_separator(n, edges, w, b) returning a set of vertices"
 )
 def check_cover_from_separator(answer: object) -> Feedback:
     """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
