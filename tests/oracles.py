@@ -67,3 +67,21 @@ def tau_oracle(n, edges):
 def weighted_mistakes(w, b, X, y, weights):
     """Total weight of the examples with y (w.x + b) <= 0."""
     return float(weights[y * (X @ w + b) <= 0].sum())
+
+
+def reduction_points(n, edges, origin_weight):
+    """The reduction written out by hand: origin (+), e_i (-), e_i + e_j (+)."""
+    pts, labels, wts = [np.zeros(n)], [1.0], [origin_weight]
+    for i in range(n):
+        e = np.zeros(n)
+        e[i] = 1.0
+        pts.append(e)
+        labels.append(-1.0)
+        wts.append(1.0)
+    for i, j in edges:
+        e = np.zeros(n)
+        e[[i, j]] = 1.0
+        pts.append(e)
+        labels.append(1.0)
+        wts.append(1.0)
+    return np.array(pts), np.array(labels), np.array(wts)

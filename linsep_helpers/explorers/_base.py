@@ -232,12 +232,6 @@ def set_title(ax: Axes, label: str) -> None:
         ax.title.set_text(label)
 
 
-def half_up(radius: float) -> float:
-    """A data radius rounded up to a multiple of 1/2: axes scaled by it keep their limits
-    while the radius slider moves within a half (so those frames can be blits)."""
-    return math.ceil(2.0 * radius) / 2.0
-
-
 class Explorer:
     """Base class of every explorer (see the module docstring for the pattern).
 

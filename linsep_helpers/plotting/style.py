@@ -3,7 +3,7 @@
 ``PALETTE`` and ``CLASS_STYLE`` fix the colours, ``use_style`` the rcParams; ``draw_data`` /
 ``update_data`` scatter the two classes, ``draw_separator`` / ``update_separator`` draw the line
 w.x + b = 0 with its margin band and normal vector; ``set_limits``, ``set_title``,
-``square_limits``, ``nice_ceiling`` and ``decade_limits`` set axes only when something changed
+``square_limits`` and ``decade_limits`` set axes only when something changed
 (so a live figure can redraw just the moved artists). Used in notebooks 01-05.
 """
 
@@ -38,7 +38,6 @@ __all__ = [
     "SeparatorArtists",
     "draw_separator",
     "update_separator",
-    "nice_ceiling",
     "decade_limits",
     "set_limits",
     "set_title",
@@ -189,27 +188,6 @@ def update_data(arts: DataArtists, X: ArrayLike, y: ArrayLike) -> None:
     pos_pts, neg_pts = _split(Xa, ya)
     arts.pos.set_offsets(pos_pts)
     arts.neg.set_offsets(neg_pts)
-
-
-def nice_ceiling(x: float) -> float:
-    """The smallest of 1, 2, 5 times a power of ten that is >= x, e.g. 37 -> 50.
-
-    Parameters
-    ----------
-    x : float
-        > 0.
-
-    Returns
-    -------
-    float
-        An axis limit that stays put while the data move below it (used by
-        ``update_invariants`` in notebook 02's proof explorer).
-    """
-    v = check_scalar(x, "x", positive=True)
-    p = 10.0 ** math.floor(math.log10(v))
-    # 10 and beyond: log10 may round just below a whole number; inf: near the float maximum
-    nice = next(c for c in (m * p for m in (1.0, 2.0, 5.0, 10.0, 20.0, 50.0)) if c >= v)
-    return nice if math.isfinite(nice) else v
 
 
 def decade_limits(lo: float, hi: float) -> tuple[float, float]:

@@ -17,28 +17,10 @@ from odd_answers import (
     odd_pairs,
     wb_forms,
 )
-from oracles import tau_oracle, weighted_mistakes
+from oracles import reduction_points, tau_oracle, weighted_mistakes
 
 import linsep_helpers as lh
 from linsep_helpers.graphs import cube_graph, random_graph
-
-
-def reduction_points(n, edges, origin_weight):
-    """The reduction written out by hand: origin (+), e_i (-), e_i + e_j (+)."""
-    pts, labels, wts = [np.zeros(n)], [1.0], [origin_weight]
-    for i in range(n):
-        e = np.zeros(n)
-        e[i] = 1.0
-        pts.append(e)
-        labels.append(-1.0)
-        wts.append(1.0)
-    for i, j in edges:
-        e = np.zeros(n)
-        e[[i, j]] = 1.0
-        pts.append(e)
-        labels.append(1.0)
-        wts.append(1.0)
-    return np.array(pts), np.array(labels), np.array(wts)
 
 
 def good_verify(X, y, weights, k, w, b):

@@ -20,7 +20,7 @@ from PIL import Image
 import linsep_helpers as lh
 from linsep_helpers.explorers import Explorer, _ipympl
 from linsep_helpers.explorers._ipympl import encode_png
-from linsep_helpers.plotting import decade_limits, nice_ceiling, set_limits, set_title
+from linsep_helpers.plotting import decade_limits, set_limits, set_title
 
 IPYMPL = "module://ipympl.backend_nbagg"
 
@@ -336,20 +336,6 @@ def test_agg_explorers_have_no_blitter():
 
 
 # -- the helpers that keep limits and titles untouched when unchanged ------------------------
-@given(st.floats(min_value=1e-300, max_value=1e300))
-def test_nice_ceiling(x):
-    c = nice_ceiling(x)
-    assert x <= c < 2.5 * x * (1 + 1e-12)
-    mantissa = c / 10.0 ** np.floor(np.log10(c) + 1e-12)
-    assert min(abs(mantissa - m) for m in (1.0, 2.0, 5.0, 10.0)) < 1e-9
-
-
-@pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
-def test_nice_ceiling_rejects(bad):
-    with pytest.raises(ValueError, match="x must be"):
-        nice_ceiling(bad)
-
-
 @given(st.floats(min_value=1e-300, max_value=1e300), st.floats(min_value=1.0, max_value=1e6))
 def test_decade_limits(lo, ratio):
     hi = min(lo * ratio, 1e300)
