@@ -10,8 +10,9 @@ data                seeded generators (exact margin and radius),      01-05
                     XOR, staircase, iris pairs, the homogeneous lift
 geometry            margins, predictions, radius, class prototypes;   01-05
                     half-plane polygons, clipping, hulls
-perceptron          the plain perceptron loop, its variants, the      02, 04, 05
-                    proof's invariants, the mistake bounds
+perceptron          the plain perceptron loop, the proof's            02, 04, 05
+                    invariants, the mistake bounds
+perceptron_variants the averaged and the pocket perceptron            02, 05
 _perceptron_fast    the same cyclic run, fast (bit-identical: tested)  -
 logistic            stable sigmoid and log-likelihood of a (w, b)     03
 logistic_fit        the MLE, gradient descent, the hard-margin SVM    03
@@ -141,13 +142,8 @@ from .lp import (
     separation_matrix,
     verify_certificate,
 )
-from .perceptron import (
-    averaged_perceptron,
-    mistake_bound,
-    perceptron,
-    pocket_perceptron,
-    staircase_updates,
-)
+from .perceptron import mistake_bound, perceptron, staircase_updates
+from .perceptron_variants import averaged_perceptron, pocket_perceptron
 from .plotting import (
     PALETTE,
     draw_certificate,

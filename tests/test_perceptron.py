@@ -10,13 +10,12 @@ from sklearn.linear_model import Perceptron
 
 from linsep_helpers.data import lift, make_overlapping, make_separable, staircase, xor_data
 from linsep_helpers.perceptron import (
-    averaged_perceptron,
     invariants,
     mistake_bound,
     perceptron,
-    pocket_perceptron,
     staircase_updates,
 )
+from linsep_helpers.perceptron_variants import averaged_perceptron, pocket_perceptron
 
 BIG = 10**7  # epoch cap large enough that every separable run below converges
 
