@@ -231,6 +231,8 @@ def update_certificate(
         t.set_horizontalalignment(
             "left" if unit[0] > 0.3 else "right" if unit[0] < -0.3 else "center"
         )
-        t.set_verticalalignment("bottom" if unit[1] > 0.3 else "top" if unit[1] < -0.3 else "center")
+        t.set_verticalalignment(
+            "bottom" if unit[1] > 0.3 else "top" if unit[1] < -0.3 else "center"
+        )
         t.set_text(f"λ={la[i]:.3f}" + (" (at p)" if at_p[k] else ""))
         t.set_visible(True)
