@@ -210,7 +210,7 @@ class LPSeparatorsExplorer(Explorer):
             update_separator(arts, w, b)
         for text, label in zip(self.margin_texts, self._labels(state), strict=True):
             text.set_text(label)
-        set_title(self.ax, f"γ = {state.margin:.3f}, R = {state.radius:.2f}")
+        set_title(self.ax, f"generator's margin γ = {state.margin:.3f}, R = {state.radius:.2f}")
         self.refresh()
 
     def readout(self, state: LPSeparatorsState) -> str:
