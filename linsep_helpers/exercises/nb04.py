@@ -72,11 +72,16 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
     return Feedback(True, f"A is right: A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for all {n}")
 
 
+SMALLEST_TOL = 1e-6
+"""How far from 1 the smallest y_i (w.x_i + b) of exercise 2 may be: c to 6 digits."""
+
+
 @exercise("replace the two Nones with your w (one number per feature) and your b")
 def check_rescaled_separator(
     answer: object, X: ArrayLike, y: ArrayLike, w0: ArrayLike, b0: float
 ) -> Feedback:
-    """Is ``answer = (w, b)`` a positive multiple of (w0, b0) meeting y_i (w.x_i + b) >= 1 (C05)?
+    """Is ``answer = (w, b)`` the smallest positive multiple c (w0, b0) meeting
+    y_i (w.x_i + b) >= 1 (C05)?
 
     Parameters
     ----------
@@ -85,14 +90,15 @@ def check_rescaled_separator(
     X, y : array-like
         The data.
     w0, b0 : array-like of shape (d,), float
-        A separator of (X, y) (not both zero).
+        A separator of (X, y): every y_i (w0.x_i + b0) > 0 (else ValueError).
 
     Returns
     -------
     Feedback
-        ✔ for (w, b) = c (w0, b0) with c >= 1 / min_i y_i (w0.x_i + b0), saying whether the
-        smallest factor (functional margin exactly 1) was taken; otherwise says that (w, b)
-        is not a positive multiple, or how far the smallest margin is below 1.
+        ✔ only for the smallest factor, c = 1 / min_i y_i (w0.x_i + b0), i.e. (w, b) with
+        min_i y_i (w.x_i + b) = 1 (to ``SMALLEST_TOL``); otherwise says that (w, b) is not a
+        positive multiple, or that its smallest y_i (w.x_i + b) (printed to 10 digits) is
+        below 1 (scale up) or above 1 (feasible, but scale down).
 
     Used in notebook 04.
     """
@@ -100,21 +106,23 @@ def check_rescaled_separator(
     z0 = np.append(check_vector(w0, Xa.shape[1], "w0"), check_scalar(b0, "b0"))
     if not np.any(z0):
         raise ValueError("(w0, b0) must not be zero")
+    m0 = float(np.min(answer_margins(z0[:-1], z0[-1], Xa, ya)))
+    if not m0 > 0:
+        raise ValueError("(w0, b0) must separate (X, y): some y_i (w0.x_i + b0) is <= 0")
     w, b = parse_wb(answer, Xa.shape[1])
     c = multiple_of(np.append(w, b), z0)
     if c is None or c <= 0:  # only z = c z0 with c > 0 is the same classifier
         return Feedback(
             False, "(w, b) is not a positive multiple of (w0, b0): only rescale, never rotate"
         )
-    m = float(np.min(answer_margins(w, b, Xa, ya)))
-    if not m >= 1.0 - 1e-9:
-        return Feedback(
-            False, f"the smallest y_i (w.x_i + b) is {m:.4g} < 1: scale up a little more"
+    m = c * m0  # min_i y_i (w.x_i + b), without overflow in w.x_i for huge c
+    if not abs(m - 1.0) <= SMALLEST_TOL:
+        side = (
+            "< 1: infeasible, scale up"
+            if m < 1.0
+            else "> 1: feasible, but not the smallest factor; scale down"
         )
-    if m > 1.0 + 1e-9:
-        return Feedback(
-            True, f"feasible (min y_i (w.x_i + b) = {m:.4g}); the smallest factor gives 1"
-        )
+        return Feedback(False, f"the smallest y_i (w.x_i + b) is {m:.10g} {side}")
     return Feedback(True, "feasible, and with the smallest factor: min y_i (w.x_i + b) = 1")
 
 

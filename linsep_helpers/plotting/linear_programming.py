@@ -164,10 +164,14 @@ def draw_certificate(
             fontsize="small",
             zorder=7,
             visible=False,
-            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.6},
+            # a leader line, shown only for the example at p (update_certificate)
+            arrowprops={"arrowstyle": "-", "color": color, "lw": 0.8, "shrinkB": 9.0},
         )
         for _ in range(Xa.shape[0])
     ]
+    for t in labels:
+        t.arrow_patch.set_visible(False)
     arts = CertificateArtists(point=pt, spokes=spokes, labels=labels, ax=ax)
     update_certificate(arts, Xa, lam, point)
     return arts
@@ -214,25 +218,74 @@ def update_certificate(
     at_p = dist <= 1e-6 * max(span, 1.0)
     units = np.zeros_like(away)
     units[~at_p] = away[~at_p] / dist[~at_p, None]
-    # an x_i at p (lambda_i = 1/2 on one example) is labelled on the diagonal farthest from
-    # every spoke (diagonals, because the label is wide)
-    diagonals = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]) / np.sqrt(2.0)
-    closeness = (diagonals @ units[~at_p].T).max(axis=1, initial=-1.0)
-    free = diagonals[int(np.argmin(closeness))]
+    at_p_offset = _at_p_offset(arts.ax, Xa[:, :2], p, units[~at_p]) if at_p.any() else None
     for t in arts.labels:
         t.set_visible(False)
+        t.arrow_patch.set_visible(False)
     for k, i in enumerate(support):
         # the label sits beyond x_i on the ray from p through x_i: it covers neither the
-        # spoke nor the star
+        # spoke nor the star; the example at p gets its label, with a leader line, in the
+        # free direction
         t = arts.labels[i]
-        unit = free if at_p[k] else units[k]
+        offset = at_p_offset if at_p[k] else 9.0 * units[k]
+        unit = offset / np.hypot(*offset)
         t.xy = (float(Xa[i, 0]), float(Xa[i, 1]))
-        t.set_position(tuple((18.0 if at_p[k] else 9.0) * unit))
+        t.set_position(tuple(offset))
+        t.arrow_patch.set_visible(bool(at_p[k]))
         t.set_horizontalalignment(
             "left" if unit[0] > 0.3 else "right" if unit[0] < -0.3 else "center"
         )
         t.set_verticalalignment(
             "bottom" if unit[1] > 0.3 else "top" if unit[1] < -0.3 else "center"
         )
-        t.set_text(f"λ={la[i]:.3f}" + (" (at p)" if at_p[k] else ""))
+        t.set_multialignment("center")
+        t.set_text(f"λ={la[i]:.3f}" + ("\n(at p)" if at_p[k] else ""))
         t.set_visible(True)
+
+
+def _at_p_offset(ax: Axes, X: np.ndarray, p: np.ndarray, spokes: np.ndarray) -> np.ndarray:
+    """The offset (in points, from p) of the label of an example at p: of eight directions at
+    24, 40 or 56 points, the one whose label box covers the fewest data points, then the
+    nearest, then the one farthest from every spoke.
+
+    The box of "λ=0.500\n(at p)" is estimated in points (0.6 em per character, two lines),
+    aligned as ``update_certificate`` aligns it; a point counts when its centre is within 5
+    points (a marker's radius) of the box. Positions come from the current layout (a later
+    layout may shift them a little).
+    """
+    r2 = np.sqrt(0.5)
+    directions = np.array(
+        [
+            [r2, r2],
+            [-r2, r2],
+            [-r2, -r2],
+            [r2, -r2],
+            [1.0, 0.0],
+            [0.0, 1.0],
+            [-1.0, 0.0],
+            [0.0, -1.0],
+        ]
+    )
+    size = mpl.font_manager.FontProperties(size="small").get_size_in_points()
+    width, height = 0.6 * size * len("λ=0.500"), 2.4 * size
+    ax.apply_aspect()
+    to_points = 72.0 / ax.figure.dpi
+    rel = (ax.transData.transform(X) - ax.transData.transform(p)) * to_points  # points from p
+    rel = rel[np.hypot(rel[:, 0], rel[:, 1]) > 1.0]  # not the example at p itself
+    best, best_score = None, None
+    for offset in (24.0, 40.0, 56.0):
+        for u in directions:
+            x0, y0 = offset * u
+            # horizontal and vertical alignment as in update_certificate
+            left = x0 if u[0] > 0.3 else x0 - width if u[0] < -0.3 else x0 - width / 2
+            bottom = y0 if u[1] > 0.3 else y0 - height if u[1] < -0.3 else y0 - height / 2
+            inside = (
+                (rel[:, 0] > left - 5.0)
+                & (rel[:, 0] < left + width + 5.0)
+                & (rel[:, 1] > bottom - 5.0)
+                & (rel[:, 1] < bottom + height + 5.0)
+            )
+            score = (int(inside.sum()), offset, float((spokes @ u).max(initial=-1.0)))
+            if best_score is None or score < best_score:
+                best, best_score = offset * u, score
+    return best

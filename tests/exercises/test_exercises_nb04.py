@@ -106,8 +106,9 @@ W0, B0 = np.array([2.0, -1.0]), 0.5  # margins 2.5, 0.25, 1.5, 1.5, 0.75, 0.75 (
 def test_check_rescaled_separator_cases():
     ok = lh.check_rescaled_separator((4 * W0, 4 * B0), X2, Y2, W0, B0)
     assert ok.ok and "smallest factor" in ok.message
+    # feasible but not the smallest factor: a cross that says so, with the minimum printed
     bigger = lh.check_rescaled_separator((10 * W0, 10 * B0), X2, Y2, W0, B0)
-    assert bigger.ok and "2.5" in bigger.message  # 10 * 0.25
+    assert not bigger.ok and "2.5 > 1" in bigger.message and "scale down" in bigger.message
     too_small = lh.check_rescaled_separator((2 * W0, 2 * B0), X2, Y2, W0, B0)
     assert not too_small.ok and "0.5 < 1" in too_small.message
     negative = lh.check_rescaled_separator((-4 * W0, -4 * B0), X2, Y2, W0, B0)
@@ -247,8 +248,36 @@ def test_rescaled_separator_at_any_scale(log_c):
     c = 10.0**log_c
     fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
     assert isinstance(fb, Feedback)
-    assert fb.ok == (c * 0.25 >= 1.0 - 1e-9)
+    assert fb.ok == (abs(c * 0.25 - 1.0) <= 1e-6)  # only the smallest factor c = 4
     assert_cross(lh.check_rescaled_separator((-c * W0, -c * B0), X2, Y2, W0, B0))
+
+
+@pytest.mark.claim("C05")
+@pytest.mark.parametrize(
+    ("c", "ok", "shown"),
+    [
+        (4.0, True, None),
+        (4.0 * (1 + 1e-8), True, None),  # c to 8 digits
+        (4.0 * (1 - 1e-8), True, None),
+        (4.0001, False, "1.000025 > 1"),  # 4.0001 * 0.25, printed in full, not as "1"
+        (4.00004, False, "1.00001 > 1"),
+        (3.9999, False, "0.999975 < 1"),
+        (5.0, False, "1.25 > 1"),
+        (100.0, False, "25 > 1"),
+    ],
+)
+def test_check_rescaled_separator_accepts_only_the_smallest_factor(c, ok, shown):
+    """The smallest c has min_i y_i (c w0.x_i + c b0) = 1; by hand that minimum is 0.25 c."""
+    fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
+    assert fb.ok == ok
+    if shown is not None:
+        assert shown in fb.message
+
+
+def test_check_rescaled_separator_needs_a_separating_w0():
+    for w0, b0 in (([-2.0, 1.0], -0.5), ([0.0, 1.0], 0.0)):  # flipped; a line through points
+        with pytest.raises(ValueError, match="w0, b0"):
+            lh.check_rescaled_separator((w0, b0), X2, Y2, w0, b0)
 
 
 @pytest.mark.parametrize("big", [1e300, 1.7e308])

@@ -5,6 +5,7 @@ and Gordan certificates.
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.text import Text
 from scipy.spatial import ConvexHull
 
 import linsep_helpers as lh
@@ -104,7 +105,9 @@ def test_certificate_labels_have_three_decimals_and_keep_off_the_star_and_each_o
     ax.set_ylim(-2.5, 2.5)
     arts = lh.draw_certificate(ax, X, lam, p)
     texts = [t.get_text() for t in arts.labels]
-    assert texts[:4] == ["λ=0.500 (at p)", "λ=0.100", "λ=0.050", "λ=0.350"]
+    assert texts[:4] == ["λ=0.500\n(at p)", "λ=0.100", "λ=0.050", "λ=0.350"]
+    # only the label of the example at p has a leader line
+    assert [t.arrow_patch.get_visible() for t in arts.labels[:4]] == [True, False, False, False]
     assert not arts.labels[4].get_visible()
     boxes = _label_boxes(fig, arts)
     star = ax.transData.transform(p)
@@ -118,3 +121,24 @@ def test_certificate_labels_have_three_decimals_and_keep_off_the_star_and_each_o
         centre = np.array(arts.labels[i].get_window_extent().get_points().mean(axis=0))
         point = ax.transData.transform(X[i])
         assert np.dot(centre - point, point - star) > 0
+
+
+def test_the_label_at_p_covers_no_data_point():
+    """Section 4's blobs: the label of the example at p (lambda = 1/2) used to hide two
+    negative examples; now its box (measured after drawing) contains no data point."""
+    X, y = lh.make_overlapping(30, separation=1.5, seed=0)
+    cert = lh.find_separator(X, y).certificate
+    fig, ax = plt.subplots(figsize=(5.5, 4.8))
+    lo, hi = X.min(axis=0) - 0.4, X.max(axis=0) + 0.4
+    ax.set_xlim(lo[0], hi[0])
+    ax.set_ylim(lo[1], hi[1])
+    ax.set_aspect("equal", adjustable="box")
+    arts = lh.draw_certificate(ax, X, cert.lam, cert.point)
+    at_p = [t for t in arts.labels if t.get_visible() and "at p" in t.get_text()]
+    assert len(at_p) == 1
+    fig.canvas.draw()
+    # the text alone (an Annotation's extent also holds its leader line)
+    box = Text.get_window_extent(at_p[0], fig.canvas.get_renderer()).padded(4.0)
+    shown = ax.transData.transform(X)
+    assert not any(box.contains(*xy) for xy in shown)
+    assert at_p[0].arrow_patch.get_visible()
