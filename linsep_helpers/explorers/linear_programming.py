@@ -4,11 +4,20 @@ certificate as one point moves."""
 
 from __future__ import annotations
 
+import base64
+import io
 import math
+import textwrap
 from dataclasses import dataclass
+from typing import Any
 
+import matplotlib as mpl
+import matplotlib.image  # noqa: F401  (mpl.image)
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.legend import Legend
 
 from .._validate import check_int
 from ..data import make_separable
@@ -30,6 +39,40 @@ from ..plotting import (
 from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed, set_title
 
 __all__ = ["CertificateExplorer", "CertificateState", "LPSeparatorsExplorer", "LPSeparatorsState"]
+
+
+class _ReadoutInStaticPNG(Explorer):
+    """An explorer whose static PNG (shown where no widget manager runs: a static notebook
+    view, an HTML export) carries the read-out line under the figure, as the live view does.
+    The notebook's text refers to that line."""
+
+    def static_png(self) -> bytes:
+        """The figure as PNG bytes with ``readout(state)`` as a caption under it.
+
+        The caption is drawn in a figure of its own and stacked under the figure's PNG, so
+        the live figure and its layout are never touched.
+        """
+        image = mpl.image.imread(io.BytesIO(self.png()), format="png")
+        height, width = image.shape[:2]
+        lines = textwrap.wrap(self.readout(self.state), 80)
+        dpi = self.fig.dpi
+        size = FontProperties(size="small").get_size_in_points()
+        cap = Figure(figsize=(width / dpi, (len(lines) * 1.4 + 0.8) * size / 72.0), dpi=dpi)
+        cap.patch.set_facecolor(image[0, 0, :3])
+        cap.text(0.02, 0.5, "\n".join(lines), ha="left", va="center", fontsize="small")
+        buf = io.BytesIO()
+        FigureCanvasAgg(cap).print_png(buf)
+        caption = mpl.image.imread(io.BytesIO(buf.getvalue()), format="png")
+        fitted = np.ones((caption.shape[0], width, image.shape[2]), dtype=image.dtype)
+        fitted[:, : min(width, caption.shape[1])] = caption[:, :width, : image.shape[2]]
+        out = io.BytesIO()
+        mpl.image.imsave(out, np.vstack([image, fitted]), format="png")
+        return out.getvalue()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
+        return bundle
 
 
 @dataclass(frozen=True)
@@ -67,7 +110,7 @@ class LPSeparatorsState:
     linf_margin: float
 
 
-class LPSeparatorsExplorer(Explorer):
+class LPSeparatorsExplorer(_ReadoutInStaticPNG):
     """Sliders for the margin gamma and radius R of ``make_separable`` data; the figure shows
     four separators of the same data with their geometric (Euclidean) margins:
 
@@ -152,6 +195,19 @@ class LPSeparatorsExplorer(Explorer):
             title_fontsize="small",
             alignment="left",
         )
+        # the classes, in a second legend right of the first one's title (added as an
+        # artist: the axes' own legend, which the layout makes room for, stays the first)
+        classes = Legend(
+            ax,
+            [self.data_artists.pos, self.data_artists.neg],
+            [h.get_label() for h in (self.data_artists.pos, self.data_artists.neg)],
+            loc="upper right",
+            bbox_to_anchor=(1.0, -0.12),
+            ncol=2,
+            fontsize="small",
+            frameon=False,
+        )
+        ax.add_artist(classes)
         # placed right of the legend's rows by _pin_margin_texts, once laid out
         self.margin_texts = [
             ax.text(
@@ -265,7 +321,7 @@ class CertificateState:
     support: np.ndarray | None = None
 
 
-class CertificateExplorer(Explorer):
+class CertificateExplorer(_ReadoutInStaticPNG):
     """Move one point (sliders for its coordinates) of a small data set and watch the LP
     switch between "separator found" and "certificate found" (claim C25).
 

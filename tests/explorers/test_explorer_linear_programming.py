@@ -214,3 +214,46 @@ def test_certificate_explorer_widget_and_bad_values(cert_explorer):
         cert_explorer.update(py=-3.0)
     with pytest.raises(ValueError, match="py"):
         cert_explorer.update(py=float("nan"))
+
+
+# -------------------------------------------------------------------------------------------
+# static figures: class legend, read-out under the figure
+# -------------------------------------------------------------------------------------------
+
+
+def _png_size(data):
+    """(width, height) from a PNG's IHDR chunk, read here."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.parametrize("make", [lh.LPSeparatorsExplorer, lh.CertificateExplorer])
+def test_static_png_carries_the_readout_under_the_figure(make):
+    """The notebook's text refers to the line under the figure: a static view must show it."""
+    import base64
+
+    e = make()
+    try:
+        bundle = e._repr_mimebundle_()
+        static = base64.b64decode(bundle["image/png"])
+        w_fig, h_fig = _png_size(e.png())
+        w_static, h_static = _png_size(static)
+        assert w_static == w_fig
+        assert h_static > h_fig  # a caption strip under the unchanged figure
+        # the figure itself is untouched: no caption text left in it
+        assert not any(e.readout(e.state)[:20] in t.get_text() for t in e.fig.texts)
+    finally:
+        plt.close(e.fig)
+
+
+def test_lp_explorer_legend_names_both_classes():
+    e = lh.LPSeparatorsExplorer()
+    try:
+        texts = {
+            t.get_text()
+            for leg in e.ax.findobj(plt.matplotlib.legend.Legend)
+            for t in leg.get_texts()
+        }
+        assert {"y = +1", "y = -1"} <= texts
+    finally:
+        plt.close(e.fig)
