@@ -268,7 +268,6 @@ def _at_p_offset(ax: Axes, X: np.ndarray, p: np.ndarray, spokes: np.ndarray) -> 
     )
     size = mpl.font_manager.FontProperties(size="small").get_size_in_points()
     width, height = 0.6 * size * len("λ=0.500"), 2.4 * size
-    ax.apply_aspect()
     to_points = 72.0 / ax.figure.dpi
     rel = (ax.transData.transform(X) - ax.transData.transform(p)) * to_points  # points from p
     rel = rel[np.hypot(rel[:, 0], rel[:, 1]) > 1.0]  # not the example at p itself
