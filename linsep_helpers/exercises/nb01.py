@@ -327,7 +327,10 @@ def _lifted_margin(gamma: float, w_norm: float, b: float, r: float) -> float:
     return gamma * w_norm / float(np.hypot(w_norm, b / r))
 
 
-@exercise("a function lifted_margin(gamma, w_norm, b, r)")
+@exercise(
+    "replace the line lifted_margin = None by your def lifted_margin(gamma, w_norm, b, r) "
+    "returning the geometric margin of v on the lifted points"
+)
 def check_lifted_margin(answer: object) -> Feedback:
     """Is ``answer`` the geometric margin of the lifted separator (a derivation, claim C02)?
 

@@ -53,8 +53,10 @@ class MarginState:
 class MarginExplorer(Explorer):
     """Sliders for the margin gamma and the radius R of ``make_separable`` data.
 
-    The figure shows the data, the true separator (w*, b*) with its margin band, the circle
-    of radius R, and the margin and radius *measured* from the generated points.
+    The figure shows the data, the generator's separator (w*, b*) with its margin band, the
+    circle of radius R, and the margin of (w*, b*) and the radius *measured* on the generated
+    points. The data's own largest margin (the max-margin separator's) is usually larger than
+    the margin of (w*, b*).
     Used in notebook 01.
 
     Parameters
@@ -108,8 +110,8 @@ class MarginExplorer(Explorer):
         self.circle.set_radius(state.radius)
         set_title(
             self.ax,
-            f"γ = {state.margin:.3f}, R = {state.radius:.2f}: measured "
-            f"γ = {state.measured_margin:.3f}, R = {state.measured_radius:.2f}",
+            f"sliders γ = {state.margin:.3f}, R = {state.radius:.2f}\nmeasured: margin of "
+            f"$(w^*, b^*)$ = {state.measured_margin:.3f}, R = {state.measured_radius:.2f}",
         )
         self.refresh()
 
