@@ -10,17 +10,24 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._validate import check_scalar, check_vector, check_Xy
+from ..lp import robust_lp
 from ._feedback import (
     Feedback,
     answer_margins,
     exercise,
     multiple_of,
     parse_array,
+    parse_number,
     parse_vector,
     parse_wb,
 )
 
-__all__ = ["check_separation_matrix", "check_rescaled_separator", "check_certificate"]
+__all__ = [
+    "check_separation_matrix",
+    "check_rescaled_separator",
+    "check_certificate",
+    "check_robust_optimum",
+]
 
 
 @exercise("your matrix A (a numpy array with one row y_i (x_i, 1) per example)")
@@ -65,7 +72,7 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
     return Feedback(True, f"A is right: A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for all {n}")
 
 
-@exercise("your w and your b")
+@exercise("replace the two Nones with your w (one number per feature) and your b")
 def check_rescaled_separator(
     answer: object, X: ArrayLike, y: ArrayLike, w0: ArrayLike, b0: float
 ) -> Feedback:
@@ -155,3 +162,47 @@ def check_certificate(answer: object, X: ArrayLike, y: ArrayLike, *, tol: float 
             f"(their difference has norm {2 * np.linalg.norm(resid):.4g})",
         )
     return Feedback(True, "a valid certificate: no (w, b) separates these data")
+
+
+@exercise("your optimal mean slack (a number)")
+def check_robust_optimum(
+    answer: object, X: ArrayLike, y: ArrayLike, *, tol: float = 5e-3
+) -> Feedback:
+    """Is ``answer`` the optimum of the robust LP, min (1/n) sum_i xi_i subject to
+    y_i (w.x_i + b) >= 1 - xi_i, xi_i >= 0?
+
+    Parameters
+    ----------
+    answer : float
+        The student's optimal mean slack (a fraction such as 2/3, or its decimals).
+    X, y : array-like
+        The data.
+    tol : float, keyword-only
+        Absolute tolerance (5e-3 accepts 0.67 for 2/3 and rejects 0.66 and 0.6).
+
+    Returns
+    -------
+    Feedback
+        ✔ for the optimum; otherwise whether the answer is below it (impossible: a
+        certificate lambda bounds the mean slack from below) or above it (some (w, b) does
+        better), without the value.
+
+    Used in notebook 04.
+    """
+    Xa, ya = check_Xy(X, y)
+    tol = check_scalar(tol, "tol", positive=True)
+    value = parse_number(answer, "the mean slack")
+    best = robust_lp(Xa, ya).objective
+    if abs(value - best) <= tol:
+        return Feedback(True, "right: no (w, b) has a smaller mean slack, and one attains it")
+    if value < best:
+        return Feedback(
+            False,
+            "too small: no (w, b) gets the mean slack that low; average the constraints with "
+            "the weights of a certificate, sum_i lam_i xi_i >= 1, to see the true lower bound",
+        )
+    return Feedback(
+        False,
+        "too large: some (w, b) has a smaller mean slack; which example should carry the "
+        "slack, given the certificate's weights?",
+    )

@@ -75,8 +75,8 @@ class LPSeparatorsExplorer(Explorer):
     - the affine perceptron from 0 (b <- b + y), stopped after ``cap`` updates at the latest,
     - Mangasarian's max-margin LPs for the l1 and the l-infinity distance (``max_margin_lp``),
 
-    next to the generating separator (w*, b*), whose margin is exactly gamma. Used in
-    notebook 04.
+    next to the generating separator (w*, b*), whose geometric margin is exactly gamma (the
+    generator's margin; the data's own largest margin can be larger). Used in notebook 04.
 
     Parameters
     ----------
@@ -93,11 +93,11 @@ class LPSeparatorsExplorer(Explorer):
     sliders = (MARGIN_SLIDER, RADIUS_SLIDER)
     figsize = (6.4, 7.0)
     NAMES = (
-        "true (w*, b*)",
+        "generator's (w*, b*)",
         "LP, zero objective",
         "perceptron",
-        "max-margin LP, ℓ1",
-        "max-margin LP, ℓ∞",
+        "max ℓ1-distance margin LP (|w_j| ≤ 1)",
+        "max ℓ∞-distance margin LP (‖w‖₁ ≤ 1)",
     )
     COLOURS = (
         PALETTE["grey"],
@@ -210,7 +210,7 @@ class LPSeparatorsExplorer(Explorer):
             update_separator(arts, w, b)
         for text, label in zip(self.margin_texts, self._labels(state), strict=True):
             text.set_text(label)
-        set_title(self.ax, f"γ = {state.margin:.3f}, R = {state.radius:.2f}")
+        set_title(self.ax, f"generator's margin γ = {state.margin:.3f}, R = {state.radius:.2f}")
         self.refresh()
 
     def readout(self, state: LPSeparatorsState) -> str:
@@ -327,11 +327,14 @@ class CertificateExplorer(Explorer):
             mec=PALETTE["black"],
             mew=1.5,
             ls="none",
-            label="the moved point",
+            label="the moved point (y = −1)",
             zorder=5,
         )
-        self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label="LP separator")
+        self.sep = draw_separator(
+            ax, [1.0, 0.0], 0.0, show_normal=False, label="LP separator (when separable)"
+        )
         self.cert = draw_certificate(ax, X0)
+        self.cert.point.set_label("common point p (when not separable)")
         ax.legend(
             handles=[
                 self.data_artists.pos,
@@ -342,7 +345,7 @@ class CertificateExplorer(Explorer):
             ],
             loc="upper center",
             bbox_to_anchor=(0.5, -0.12),
-            ncol=3,
+            ncol=2,
             fontsize="small",
         )
         self.animate(self.hulls, self.data_artists, self.moved, self.sep, self.cert, ax.title)

@@ -99,8 +99,8 @@ def update_hulls(arts: HullArtists, X: ArrayLike, y: ArrayLike) -> None:
 @dataclass(frozen=True)
 class CertificateArtists:
     """Artists of ``draw_certificate``: the common ``point`` p, the ``spokes`` x_i -> p (width
-    grows with lambda_i), one text per example in ``labels`` (hidden when lambda_i = 0) and
-    their ``ax``."""
+    grows with lambda_i), one label per example in ``labels`` ("λ=0.250", beside x_i on the
+    side away from p; hidden when lambda_i = 0) and their ``ax``."""
 
     point: Line2D
     spokes: LineCollection
@@ -154,8 +154,18 @@ def draw_certificate(
     )
     spokes = LineCollection([], colors=color, linestyles=":", zorder=2)
     ax.add_collection(spokes)
+    # one label per example, placed in offset points beside its point (update_certificate)
     labels = [
-        ax.text(0.0, 0.0, "", fontsize="small", ha="left", va="bottom", zorder=7, visible=False)
+        ax.annotate(
+            "",
+            xy=(0.0, 0.0),
+            xytext=(0.0, 0.0),
+            textcoords="offset points",
+            fontsize="small",
+            zorder=7,
+            visible=False,
+            bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8},
+        )
         for _ in range(Xa.shape[0])
     ]
     arts = CertificateArtists(point=pt, spokes=spokes, labels=labels, ax=ax)
@@ -198,11 +208,31 @@ def update_certificate(
     support = np.flatnonzero(la > 0)
     arts.spokes.set_segments([np.array([Xa[i, :2], p]) for i in support])
     arts.spokes.set_linewidths([0.8 + 6.0 * la[i] for i in support])
-    span = np.diff(arts.ax.get_xlim())[0]
-    for i, t in enumerate(arts.labels):
-        if la[i] > 0:
-            t.set_position((Xa[i, 0] + 0.02 * span, Xa[i, 1] + 0.02 * span))
-            t.set_text(f"λ={la[i]:.3g}")
-            t.set_visible(True)
-        else:
-            t.set_visible(False)
+    span = float(np.diff(arts.ax.get_xlim())[0])
+    away = Xa[support, :2] - p
+    dist = np.hypot(away[:, 0], away[:, 1])
+    at_p = dist <= 1e-6 * max(span, 1.0)
+    units = np.zeros_like(away)
+    units[~at_p] = away[~at_p] / dist[~at_p, None]
+    # an x_i at p (lambda_i = 1/2 on one example) is labelled on the diagonal farthest from
+    # every spoke (diagonals, because the label is wide)
+    diagonals = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]) / np.sqrt(2.0)
+    closeness = (diagonals @ units[~at_p].T).max(axis=1, initial=-1.0)
+    free = diagonals[int(np.argmin(closeness))]
+    for t in arts.labels:
+        t.set_visible(False)
+    for k, i in enumerate(support):
+        # the label sits beyond x_i on the ray from p through x_i: it covers neither the
+        # spoke nor the star
+        t = arts.labels[i]
+        unit = free if at_p[k] else units[k]
+        t.xy = (float(Xa[i, 0]), float(Xa[i, 1]))
+        t.set_position(tuple((18.0 if at_p[k] else 9.0) * unit))
+        t.set_horizontalalignment(
+            "left" if unit[0] > 0.3 else "right" if unit[0] < -0.3 else "center"
+        )
+        t.set_verticalalignment(
+            "bottom" if unit[1] > 0.3 else "top" if unit[1] < -0.3 else "center"
+        )
+        t.set_text(f"λ={la[i]:.3f}" + (" (at p)" if at_p[k] else ""))
+        t.set_visible(True)

@@ -12,6 +12,7 @@ from odd_answers import (
     ODD_EXPLICIT,
     assert_cross,
     assert_tick,
+    number_forms,
     odd_answers,
     odd_id,
     odd_pairs,
@@ -21,6 +22,7 @@ from odd_answers import (
 
 import linsep_helpers as lh
 from linsep_helpers.exercises import Feedback
+from linsep_helpers.exercises.nb04 import check_robust_optimum
 
 
 def is_gordan_certificate(X, y, lam, tol=1e-8):
@@ -194,6 +196,7 @@ CHECKS = {
     "separation_matrix": (lambda a: lh.check_separation_matrix(a, X1, Y1), None),
     "rescaled_separator": (lambda a: lh.check_rescaled_separator(a, X2, Y2, W0, B0), 2),
     "certificate": (lambda a: lh.check_certificate(a, X3, Y3), None),
+    "robust_optimum": (lambda a: check_robust_optimum(a, X4, Y4), None),
 }
 
 
@@ -253,3 +256,75 @@ def test_huge_weights_are_not_a_certificate(big):
     assert_cross(lh.check_certificate([big, big, big, big], X3, Y3))
     assert_cross(lh.check_certificate([big, 0.0, 0.0, big], X3, Y3))
     assert_cross(lh.check_certificate([5e-324, 0.0, 0.0, 5e-324], X3, Y3))
+
+
+# ------------------------------------------------------------------ exercise 4: the robust LP
+
+X4 = np.array([[0.0], [1.0], [2.0]])  # on a line: +, -, +
+Y4 = np.array([1.0, -1.0, 1.0])
+# by hand: the only certificate is lam = (1/4, 1/2, 1/4); sum lam_i xi_i >= 1 gives a mean
+# slack >= 1 / (3 * 1/2) = 2/3, and (w, b) = (0, 1) has slacks (0, 2, 0): mean 2/3
+OPT4 = Fraction(2, 3)
+
+
+def robust_lp_oracle(X, y):
+    """min mean xi s.t. y_i (w.x_i + b) >= 1 - xi_i, xi >= 0, with scipy's linprog here."""
+    from scipy.optimize import linprog
+
+    n, d = X.shape
+    A = y[:, None] * np.column_stack([X, np.ones(n)])
+    c = np.concatenate([np.zeros(d + 1), np.full(n, 1.0 / n)])
+    A_ub = -np.column_stack([A, np.eye(n)])
+    bounds = [(None, None)] * (d + 1) + [(0, None)] * n
+    res = linprog(c, A_ub=A_ub, b_ub=-np.ones(n), bounds=bounds, method="highs")
+    assert res.status == 0
+    return res.fun
+
+
+def test_robust_optimum_by_hand_matches_scipy():
+    assert is_gordan_certificate(X4, Y4, [0.25, 0.5, 0.25])
+    assert robust_lp_oracle(X4, Y4) == pytest.approx(float(OPT4), abs=1e-9)
+
+
+@pytest.mark.parametrize("answer", [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665])
+def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
+    assert_tick(check_robust_optimum(answer, X4, Y4))
+
+
+@pytest.mark.parametrize(
+    ("answer", "match"),
+    [
+        (0.5, "too small"),
+        (0.6, "too small"),
+        (0.66, "too small"),  # 2/3 - 0.0067: outside the tolerance of rounding
+        (0.0, "too small"),
+        (0.7, "too large"),
+        (0.75, "too large"),
+        (1.0, "too large"),
+        (None, "not answered"),
+        ("2/3", "text"),
+    ],
+)
+def test_check_robust_optimum_rejects_wrong_values(answer, match):
+    fb = check_robust_optimum(answer, X4, Y4)
+    assert_cross(fb)
+    assert match in fb.message
+    if not isinstance(answer, str):  # (text is echoed back) the optimum is never shown
+        assert "0.66" not in fb.message and "2/3" not in fb.message
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_check_robust_optimum_agrees_with_scipy_on_random_data(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(7, 2))
+    y = rng.choice([-1.0, 1.0], size=7)
+    best = robust_lp_oracle(X, y)
+    assert check_robust_optimum(best, X, y).ok
+    assert not check_robust_optimum(best + 0.01, X, y).ok
+    assert not check_robust_optimum(best - 0.01, X, y).ok
+
+
+@pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
+def test_check_robust_optimum_odd_answers_get_a_cross(answer):
+    assert_cross(check_robust_optimum(answer, X4, Y4))

@@ -85,3 +85,36 @@ def test_draw_certificate_bad_input():
         update_certificate(arts, X, np.ones(4) / 4, [0.0, 0.0, 0.0])
     with pytest.raises(ValueError):
         lh.draw_certificate(ax, [[np.nan, 0.0]])
+
+
+def _label_boxes(fig, arts):
+    """Display-space boxes of the visible weight labels."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    return [t.get_window_extent(renderer) for t in arts.labels if t.get_visible()]
+
+
+def test_certificate_labels_have_three_decimals_and_keep_off_the_star_and_each_other():
+    # the blobs of notebook 04, section 4: one example sits at p with lambda = 1/2
+    X = np.array([[0.0, 0.0], [-1.5, -0.2], [0.1, -1.3], [0.4, 0.3], [2.0, 2.0]])
+    lam = np.array([0.5, 0.1, 0.05, 0.35, 0.0])
+    p = np.array([0.0, 0.0])
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.set_xlim(-2.5, 2.5)
+    ax.set_ylim(-2.5, 2.5)
+    arts = lh.draw_certificate(ax, X, lam, p)
+    texts = [t.get_text() for t in arts.labels]
+    assert texts[:4] == ["λ=0.500 (at p)", "λ=0.100", "λ=0.050", "λ=0.350"]
+    assert not arts.labels[4].get_visible()
+    boxes = _label_boxes(fig, arts)
+    star = ax.transData.transform(p)
+    for box in boxes:  # no label covers the centre of the star
+        assert not box.contains(*star)
+    for a in range(len(boxes)):
+        for b in range(a + 1, len(boxes)):
+            assert not boxes[a].overlaps(boxes[b])
+    # every label other than p's lies beyond its point, on the far side from p
+    for i in (1, 2, 3):
+        centre = np.array(arts.labels[i].get_window_extent().get_points().mean(axis=0))
+        point = ax.transData.transform(X[i])
+        assert np.dot(centre - point, point - star) > 0
