@@ -44,8 +44,10 @@ SPEAKER_NOTES = {
     "each at least γ from the line on opposite sides, are at least 2γ apart inside a disc of "
     "diameter 2R, so γ = R forces b* = 0 and every point onto +R w* or −R w*.",
     "ScalingExplorer": "Move c over several orders of magnitude: the line never moves while the "
-    "dashed level lines c(w·x + b) = ±1 close in on it as c grows; the functional margin scales "
-    "with c, the geometric margin stays put, and the two curves cross at c = 1/‖w‖ (here 1).",
+    "dashed level lines c(w·x + b) = ±1 close in on it as c grows (1/(c‖w‖) away); the "
+    "functional margin scales with c, the geometric margin stays put. Answer to the Try-it: the "
+    "curves cross where c γ̂ = γ = γ̂/‖w‖, i.e. at c = 1/‖w‖ = 0.5 here, where ‖cw‖ = 1, for "
+    "every separator.",
     "PerceptronProofExplorer": "Step t from 0 with the arrow keys: name the example behind each "
     "update; then push γ towards 0 and compare the update count M with the bounds in the rows "
     "above the panels (R'²/γ'² for the run on the lifted points).",
