@@ -511,7 +511,7 @@ class StaircaseExplorer(Explorer):
             [_staircase_updates(int(k)) for k in ds],
             "-",
             color=PALETTE["black"],
-            label="$\\sum_{j\\leq d}(2^j-1)^2$",
+            label="$\\sum_{j\\leq d}(2^j-1)^2$ (fewest, any order)",
         )
         ax.semilogy(ds, 4.0**ds * 4 / 3, ":", color=PALETTE["grey"], label="$(4/3)\\,4^d$")
         (self.measured,) = ax.semilogy(
