@@ -234,7 +234,7 @@ def check_staircase_separator(answer: object, d: int, *, factor: int = 2) -> Fee
 
 
 def _least_updates(factor: int, d: int) -> int:
-    """The fewest updates of any perceptron run from 0 on the staircase with step ``factor``.
+    """The lower bound on the updates of a perceptron run from 0 on the staircase of step a.
 
     With a = factor >= 2 and s_k = (a^k - 1)/(a - 1) = 1 + a + ... + a^(k-1): a separating
     integer w has w_k >= s_k, and a run from 0 that ends at w made sum_k s_k w_k updates, so
@@ -250,14 +250,14 @@ def _least_updates(factor: int, d: int) -> int:
 _LOWER_BOUND_GRID = tuple((a, d) for a in (2, 3, 4, 5, 10) for d in range(1, 9))
 
 
-@exercise("a function bound(a, d) that returns a number")
+@exercise("a function of (a, d) that returns a number")
 def check_staircase_lower_bound(answer: object) -> Feedback:
-    """Is ``answer(a, d)`` the least number of updates on the staircase with step a (C16)?
+    """Is ``answer(a, d)`` the lower bound on the updates on the staircase with step a (C16)?
 
     The staircase with step a: x_1 = e_1, x_k = e_k - a e_(k-1) (k = 2..d), every label +1.
     Every run of the homogeneous perceptron from 0, in any order, makes at least
     sum_{k=1..d} ((a^k - 1)/(a - 1))^2 updates (the proof of notebook 02, section 10, with 2
-    replaced by a), and the cyclic order makes exactly that many.
+    replaced by a); the cyclic order makes exactly that many for small a and d (tested).
 
     Parameters
     ----------
@@ -297,9 +297,9 @@ def check_staircase_lower_bound(answer: object) -> Feedback:
                 "write w = sum_k c_k x_k with c_k the updates on x_k, read off c_k from the "
                 "coordinates of w, and use the smallest integer w_k"
             )
-        return Feedback(False, f"bound({a}, {d}) = {value:.6g} is not the least count ({hint})")
+        return Feedback(False, f"bound({a}, {d}) = {value:.6g} is not the lower bound ({hint})")
     return Feedback(
         True,
-        "right: every run from 0, in any order, needs at least that many updates, and the "
-        "cyclic order needs exactly that many",
+        "right: every run from 0, in any order, needs at least that many updates (for small a "
+        "and d, lh.perceptron in cyclic order makes exactly that many: try it)",
     )

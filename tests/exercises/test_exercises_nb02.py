@@ -90,8 +90,8 @@ def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
     assert bound(r_best) == pytest.approx((R * wn + abs(b)) ** 2, rel=1e-9)
     for wrong, side in ((r_best * 3, "too large"), (r_best / 3, "too small")):
         fb = lh.check_best_lift_scale(wrong, R, wn, b)
-        # a wrong r that happens to equal the best r^2 gets the more specific hint
-        expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=1e-6) else side
+        # a wrong r that happens to equal the best r^2 (to the check's 0.5 %) gets that hint
+        expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=5e-3) else side
         assert not fb.ok and expected in fb.message
 
 
