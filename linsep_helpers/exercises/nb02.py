@@ -22,6 +22,7 @@ __all__ = [
     "check_best_lift_scale",
     "check_staircase_separator",
     "check_staircase_lower_bound",
+    "check_affine_invariant_weight",
 ]
 
 
@@ -302,4 +303,58 @@ def check_staircase_lower_bound(answer: object) -> Feedback:
         True,
         "right: every run from 0, in any order, needs at least that many updates (for small a "
         "and d, lh.perceptron in cyclic order makes exactly that many: try it)",
+    )
+
+
+# the bias steps s at which a student's weight lambda(s) is evaluated
+_BIAS_STEPS = (1.0, 0.25, 4.0, 20.5**2, 1e-3)
+
+
+@exercise("a function of s that returns a number")
+def check_affine_invariant_weight(answer: object) -> Feedback:
+    """Is ``answer(s)`` the weight lambda of b^2 in the affine perceptron's invariant (C11)?
+
+    With the update w <- w + y x, b <- b + y s (bias step s > 0) at a mistake
+    y (w.x + b) <= 0,
+
+        Q(w + y x, b + y s) = Q(w, b) + 2 y (w.x + lambda s b) + ||x||^2 + lambda s^2
+
+    for Q(w, b) = ||w||^2 + lambda b^2. The cross term is the mistake's score, hence <= 0, and the
+    growth at most R^2 + s, exactly when lambda = 1/s: then Q = ||v||^2 for the lifted
+    v = (w, b/r), r^2 = s.
+
+    Parameters
+    ----------
+    answer : callable
+        The student's ``weight(s)``, called with s in {1, 0.25, 4, 420.25, 0.001}; any formula
+        equal to 1/s (to a relative 1e-9) is accepted.
+
+    Returns
+    -------
+    Feedback
+        ✔ for 1/s; otherwise names the first s where it fails, with a hint for the slips
+        lambda = 1 (right at s = 1 only), lambda = s and lambda = 1/s^2; never the formula.
+
+    Used in notebook 02.
+    """
+    for step in _BIAS_STEPS:
+        value = parse_number(call_student(answer, step)[0], f"weight({step:g})")
+        if _close(value, 1.0 / step, 1e-9):
+            continue
+        if _close(value, 1.0, 1e-9):
+            hint = (
+                "a constant weight 1 works for s = 1 only: expand Q(w + yx, b + ys) and make the "
+                "cross term the mistake's score y(w·x + b)"
+            )
+        elif _close(value, step, 1e-9) or _close(value, 1.0 / step**2, 1e-9):
+            hint = "compare the cross term 2y(w·x + λ s b) with the mistake's score y(w·x + b)"
+        else:
+            hint = "expand Q(w + yx, b + ys) and use y(w·x + b) <= 0 at a mistake"
+        return Feedback(
+            False, f"weight({step:g}) = {value:.6g} does not make Q an invariant ({hint})"
+        )
+    return Feedback(
+        True,
+        "right: Q grows by at most R² + s per update, and with w·w* + b b*/s, which grows by at "
+        "least the functional margin, Cauchy–Schwarz gives the bound (R² + s)(‖w*‖² + b*²/s)/γ̂²",
     )

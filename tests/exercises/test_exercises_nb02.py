@@ -352,3 +352,59 @@ def test_staircase_separators_at_any_scale(gaps, log_c):
         return
     assert_tick(lh.check_staircase_separator(w, len(w)))
     assert_cross(lh.check_staircase_separator(-w, len(w)))
+
+
+# ------------------------------------------------------------------ the affine invariant (ex. 6)
+
+
+@pytest.mark.claim("C11")
+@pytest.mark.parametrize("s", [0.25, 1.0, 4.0, 30.0])
+def test_affine_invariants_along_runs(s):
+    """Along textbook runs with bias step s: ||w||^2 + b^2/s grows by at most R^2 + s and
+    w.w* + b b*/s by at least the functional margin; ||w||^2 + b^2 breaks the first unless s = 1."""
+    rng = np.random.default_rng(int(s * 100))
+    X = rng.uniform(-1, 1, size=(30, 2)) + np.array([2.0, 0.0])
+    w_star, b_star = np.array([1.0, -1.0]), -2.0
+    score = X @ w_star + b_star
+    keep = np.abs(score) > 0.1
+    X, y = X[keep], np.sign(score[keep])
+    R2 = float(np.max(np.sum(X**2, axis=1)))
+    g_hat = float(np.min(y * (X @ w_star + b_star)))
+    w, b = np.zeros(2), 0.0
+    plain_breaks = False
+    for w_new, b_new, _ in reference_run(X, y, bias_step=s):
+        assert (w_new @ w_new + b_new**2 / s) - (w @ w + b**2 / s) <= R2 + s + 1e-9
+        assert (w_new @ w_star + b_new * b_star / s) - (w @ w_star + b * b_star / s) >= g_hat - 1e-9
+        plain_breaks |= (w_new @ w_new + b_new**2) - (w @ w + b**2) > R2 + s + 1e-9
+        w, b = w_new, b_new
+    assert plain_breaks == (s != 1.0)  # the weight 1 is right for s = 1 only
+
+
+@pytest.mark.claim("C11")
+def test_check_affine_invariant_weight():
+    check = lh.exercises.nb02.check_affine_invariant_weight
+    for f in (
+        lambda s: 1 / s,
+        lambda s: s**-1,
+        np.reciprocal,
+        lambda s: np.float64(1.0) / s,
+        lambda s: np.array([1.0 / s]),
+        lambda s: 2.0 / (2 * s),
+    ):
+        assert_tick(check(f))
+    fb = check(lambda s: 1.0)
+    assert_cross(fb)
+    assert "s = 1 only" in fb.message
+    for f in (lambda s: s, lambda s: 1 / s**2):
+        fb = check(f)
+        assert_cross(fb)
+        assert "cross term" in fb.message
+    fb = check(lambda s: 2 / s)
+    assert_cross(fb)
+    assert "1/s" not in fb.message
+    assert "not answered" in check(None).message
+
+
+@pytest.mark.parametrize("func", ODD_FUNCTIONS, ids=odd_id)
+def test_check_affine_invariant_weight_odd_functions(func):
+    assert_cross(lh.exercises.nb02.check_affine_invariant_weight(func))
