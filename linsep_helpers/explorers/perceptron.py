@@ -441,7 +441,7 @@ class StaircaseExplorer(Explorer):
     Left: updates against d (log scale): the closed form, the measured counts for every d
     up to the slider's value, and the bound R^2/gamma^2 of the LP's separator. Right: the
     weights w_k of the perceptron's final w and of the LP's w (log scale): both double (at
-    least) from one coordinate to the next, which is why gamma <= 2^(1-d). Used in notebook 02.
+    least) from one coordinate to the next, which is why gamma < 2^(1-d). Used in notebook 02.
 
     Parameters
     ----------
@@ -554,7 +554,7 @@ class StaircaseExplorer(Explorer):
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        set_title(self.ax2, f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
+        set_title(self.ax2, f"weights more than double: γ < 2^(1-d) = {2.0 ** (1 - d):.3g}")
         self.refresh()
 
     def readout(self, state: StaircaseState) -> str:
