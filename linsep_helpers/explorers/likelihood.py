@@ -382,21 +382,12 @@ class LikelihoodScalingExplorer(Explorer):
         ll = float(scaled_log_likelihood(self.w, self.b, self.X, self.y, c))
         lnl = float(scaled_log_neg_log_likelihood(self.w, self.b, self.X, self.y, c))
         own = np.asarray(sigmoid(c * self.m))  # P(own label) of every point
-        if self.m_min > 0:
-            limit = 0.0
-        elif self.m_min == 0.0:
-            limit = -self.k0 * math.log(2)
-        else:
-            limit = -math.inf
+        limit = 0.0 if self.m_min > 0 else -self.k0 * math.log(2) if self.m_min == 0 else -math.inf
         bounds: dict[str, float] = {}
         if self.bounds is not None:
             bd = log_likelihood_bounds(self.m, c)
-            bounds = {
-                "lower": float(bd.lower),
-                "upper": float(bd.upper),
-                "log_neg_lower": float(bd.log_neg_lower),
-                "log_neg_upper": float(bd.log_neg_upper),
-            }
+            names = ("lower", "upper", "log_neg_lower", "log_neg_upper")
+            bounds = {name: float(getattr(bd, name)) for name in names}
         return LikelihoodScalingState(
             c=c,
             data=self.data,
@@ -418,8 +409,9 @@ class LikelihoodScalingExplorer(Explorer):
         self.mark2.set_data([c], [state.log_neg_log_likelihood / math.log(10)])
         set_title(self.ax0, f"{self.data}\nsmallest P(own label) = {state.min_own_probability:.4g}")
         set_title(self.ax1, f"c = {c:.3g}: ln L = {state.log_likelihood:.4g}")
-        exponent = state.log_neg_log_likelihood / math.log(10)
-        set_title(self.ax2, f"$-\\ln L = 10^{{{exponent:.4g}}}$")
+        k = state.log_neg_log_likelihood / math.log(10)  # -ln L = 10^k
+        digits = ".0f" if abs(k) >= 100 else ".3g"
+        set_title(self.ax2, f"$-\\ln L = 10^{{{k:{digits}}}}$")
         self.refresh()
 
     def readout(self, state: LikelihoodScalingState) -> str:
@@ -529,7 +521,8 @@ class ImplicitBiasExplorer(Explorer):
         self.gd_sep = draw_separator(
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
-        ax0.legend(loc="lower left", fontsize="x-small")
+        self.gd_sep.normal.set_label("$w(t)$")
+        ax0.legend(loc="upper left", fontsize="x-small")
         ts, last = self.ts, self.ts[-1]
         ax1.semilogx(ts, self.angles, color=PALETTE["black"], label="angle")
         guide = self.angles[-1] * np.log(last) / np.log(np.maximum(ts, 2.0))
@@ -546,7 +539,7 @@ class ImplicitBiasExplorer(Explorer):
             color=PALETTE["grey"],
             ls="--",
             lw=1.5,
-            label=f"slope $1/\\gamma$ = {slope:.3g} per unit of $\\ln t$",
+            label=f"slope $1/\\gamma^*$ = {slope:.3g} per unit of $\\ln t$",
         )
         ax2.set_ylim(0.0, 1.1 * float(self.norms.max()))
         ax2.set_xlabel("step $t$")
@@ -589,7 +582,7 @@ class ImplicitBiasExplorer(Explorer):
         for line in self.vlines:
             line.set_xdata([t, t])
         self.mark.set_data([t], [state.angle_deg])
-        set_title(self.axes[0], f"t = {t:.0f}: geometric margin {state.margin:.3f}")
+        set_title(self.axes[0], f"t = {t:.0f}: geometric margin of w(t) {state.margin:.3f}")
         set_title(self.axes[1], f"angle {state.angle_deg:.2f}°")
         set_title(self.axes[2], f"‖w(t)‖ = {state.norm:.3g}")
         set_title(self.axes[3], f"loss = {state.loss:.3g}")
