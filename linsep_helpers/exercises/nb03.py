@@ -1,4 +1,5 @@
-"""Checks for the exercises of notebook 03 (the log-likelihood approaching 0).
+"""Checks for the exercises of notebook 03 (the log-likelihood approaching 0), including a
+data set the student builds (quasi-separated: not separable, yet ln L has no maximiser).
 
 Every check takes the student's answer first (a number or a function), then what it is
 checked against; functions are called on copies, and whatever they raise or warn is reported
