@@ -299,8 +299,13 @@ def check_quasi_separated(answer: object) -> Feedback:
         y = check_labels(np.asarray(answer[1]), len(X))
     except (ValueError, TypeError) as err:
         raise Rejected(f"y must hold one label in {{-1, +1}} per row of X ({err})") from None
+    # Both properties are invariant under x -> (x - centre) / scale (b absorbs the shift), so
+    # the LPs see coordinates of size about 1 whatever the student's units.
+    centre = X.min(axis=0) / 2 + X.max(axis=0) / 2  # halves first: no overflow near 1e308
+    scale = float(np.max(np.abs(X - centre))) or 1.0
+    Z = (X - centre) / scale
     try:
-        separable = find_separator(X, y).separable
+        separable = find_separator(Z, y).separable
     except RuntimeError:
         raise Rejected("the LP cannot decide these data: keep the coordinates moderate") from None
     if separable:
@@ -309,7 +314,7 @@ def check_quasi_separated(answer: object) -> Feedback:
             "these data are separable (some line has every functional margin > 0): that is "
             "the separable case; quasi-separated data are not separable",
         )
-    A = separation_matrix(X, y)
+    A = separation_matrix(Z, y)
     v = _widest_nonnegative_margins(A)
     if v is None:
         if np.linalg.matrix_rank(A) < A.shape[1]:
@@ -326,11 +331,15 @@ def check_quasi_separated(answer: object) -> Feedback:
         )
     g = A @ v
     k0 = int(np.sum(np.abs(g) <= 1e-9 * float(np.max(np.abs(g)))))
-    w = np.round(v[:-1] / np.max(np.abs(v)), 3) + 0.0
-    b = round(float(v[-1] / np.max(np.abs(v))), 3) + 0.0
+    w, b = v[:-1] / scale, float(v[-1] - v[:-1] @ centre / scale)  # back to the student's x
+    size = np.append(np.abs(w) * np.max(np.abs(X), axis=0), abs(b))  # each term's share of w.x+b
+    w, b = np.where(size[:-1] <= 1e-9 * size.max(), 0.0, w), b * (size[-1] > 1e-9 * size.max())
+    top = max(float(np.max(np.abs(w))), abs(b))
+    w_text = ", ".join(f"{wi / top + 0.0:.3g}" for wi in w)
+    b_text = f"{b / top + 0.0:.3g}"
     return Feedback(
         True,
-        f"right: not separable, yet (w, b) = ({w.tolist()}, {b:g}) has every functional "
+        f"right: not separable, yet (w, b) = ([{w_text}], {b_text}) has every functional "
         f"margin >= 0 ({k0} of them 0): along it ln L rises towards -{k0} ln 2, never reaching "
         "it, so no maximiser exists",
     )

@@ -330,3 +330,17 @@ def test_check_quasi_separated_agrees_with_brute_force_in_1d(x, signs):
 )
 def test_check_quasi_separated_odd_answers_get_a_sentence(answer):
     assert_cross(check_quasi_separated(answer))
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-8, 1.0, 1e8, 1e150, 1e300])
+@pytest.mark.parametrize("shift", [0.0, 1e8])
+def test_check_quasi_separated_does_not_depend_on_units(scale, shift):
+    """Scaling and shifting x changes neither separability nor quasi-separation."""
+    x = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
+    quasi = (x * scale + shift * scale, [-1, -1, -1, 1, 1, 1])
+    fb = check_quasi_separated(quasi)
+    assert_tick(fb)
+    if shift == 0.0:  # the witness is (1, 0) whatever the scale: no round-off shown
+        assert "(w, b) = ([1], 0)" in fb.message
+    overlap = (x * scale + shift * scale, [-1, 1, -1, 1, -1, 1])
+    assert "overlap" in check_quasi_separated(overlap).message
