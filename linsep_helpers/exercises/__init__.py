@@ -63,6 +63,7 @@ from .nb05 import (
     check_bigm_box,
     check_cover_from_separator,
     check_np_verifier,
+    check_origin_weight,
     check_realizable_erm,
     check_reduction_witness,
 )
@@ -99,4 +100,5 @@ __all__ = [
     "check_cover_from_separator",
     "check_bigm_box",
     "check_realizable_erm",
+    "check_origin_weight",
 ]
