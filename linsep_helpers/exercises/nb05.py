@@ -139,7 +139,7 @@ def check_np_verifier(answer: object) -> Feedback:
             return Feedback(False, f"wrong answer on: {what}{hint}")
     return Feedback(
         True,
-        f"correct on all {len(cases)} cases; it costs O(m d) arithmetic operations on a "
+        f"correct on all {len(cases)} cases; it costs O(n d) arithmetic operations on a "
         "witness (w, b) of polynomial size, so MinDisagreement is in NP",
     )
 
@@ -227,7 +227,7 @@ def _vertex_set(got: object, what: str) -> set[int]:
 
 @exercise(
     "replace the line cover_from_separator = None by your "
-    "def cover_from_separator(n, edges, w, b) returning a set of vertices"
+    "def cover_from_separator(n_vertices, edges, w, b) returning a set of vertices"
 )
 def check_cover_from_separator(answer: object) -> Feedback:
     """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
