@@ -15,6 +15,12 @@ from common import HERE, PLOTS, ROOT, load  # noqa: E402
 
 RESULTS = HERE / "RESULTS.md"
 LATENCIES = ROOT / "test-artifacts" / "browser" / "latencies.json"
+FLOOR = ROOT / "test-artifacts" / "browser" / "latency_floor.json"
+FLOOR_CASES = {
+    "floor_widgets": "a slider and a text readout, no figure (the widget round trip)",
+    "floor_ipympl_small": "the same slider moving one dot of a 4 x 3 inch ipympl figure",
+    "floor_ipympl_explorer": "the same at the explorers' figure size (940 x 400 pixels)",
+}
 NOTES = HERE / "notes.md"  # hand-written analysis, appended to RESULTS.md when present
 DPI = 72
 
@@ -354,9 +360,37 @@ def _browser() -> tuple[str, float | None]:
             _table(
                 ["explorer", "presses", "first press (ms)", "later presses (ms)", "p95 (ms)"], t
             ),
+            "",
+            _floor(),
         ]
     )
     return text, med
+
+
+def _floor() -> str:
+    """The stack's own latency (tests/test_latency_floor_browser.py), for comparison."""
+    if not FLOOR.exists():
+        return "The stack's floor: run `make browser` to measure it (latency_floor.json)."
+    data = json.loads(FLOOR.read_text())
+    rows = [
+        [
+            label,
+            data[name]["presses"],
+            f"{data[name]['median_ms']:.0f}",
+            f"{np.percentile(data[name]['ms'], 95):.0f}",
+        ]
+        for name, label in FLOOR_CASES.items()
+        if name in data
+    ]
+    return "\n".join(
+        [
+            "The stack's floor, measured in the same JupyterLab and chromium with minimal "
+            "notebooks (`tests/test_latency_floor_browser.py`): key press to changed pixels "
+            "(to the readout's new text for the first row).",
+            "",
+            _table(["minimal notebook", "presses", "median (ms)", "p95 (ms)"], rows),
+        ]
+    )
 
 
 def _sliders(p: dict) -> str:

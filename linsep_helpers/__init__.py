@@ -47,6 +47,7 @@ its module (``from linsep_helpers.perceptron import invariants``,
 parse_number``).
 """
 
+from . import exercises
 from .data import (
     LIKELIHOOD_DATA_OPTIONS,
     iris_pair,
@@ -57,30 +58,7 @@ from .data import (
     staircase,
     xor_data,
 )
-from .exercises import (
-    check_best_lift_scale,
-    check_bigm_box,
-    check_certificate,
-    check_class_prototype,
-    check_cover_from_separator,
-    check_gradient_function,
-    check_lift_vector,
-    check_log_sigmoid_function,
-    check_mistake_count,
-    check_novikoff_bound,
-    check_np_verifier,
-    check_perceptron_by_hand,
-    check_realizable_erm,
-    check_reduction_witness,
-    check_rescaled_separator,
-    check_scale_for_epsilon,
-    check_separation_matrix,
-    check_separator,
-    check_staircase_separator,
-    check_threshold_offset,
-    check_unit_margin,
-    check_xor_feature,
-)
+from .exercises import *  # noqa: F403 - Feedback and every check_* (exercises.__all__)
 from .explorers import (
     CertificateExplorer,
     Explorer,
@@ -212,29 +190,7 @@ __all__ = [
     "best_scale",
     "c_for_epsilon",
     "CertificateExplorer",
-    "check_best_lift_scale",
-    "check_bigm_box",
-    "check_certificate",
-    "check_class_prototype",
-    "check_cover_from_separator",
-    "check_gradient_function",
-    "check_lift_vector",
-    "check_log_sigmoid_function",
-    "check_mistake_count",
-    "check_novikoff_bound",
-    "check_np_verifier",
-    "check_perceptron_by_hand",
-    "check_realizable_erm",
-    "check_reduction_witness",
-    "check_rescaled_separator",
-    "check_scale_for_epsilon",
-    "check_separation_matrix",
-    "check_separator",
-    "check_staircase_separator",
-    "check_threshold_offset",
-    "check_unit_margin",
     "check_versions",
-    "check_xor_feature",
     "class_prototype",
     "cover_separator",
     "cross_entropy",
@@ -308,4 +264,5 @@ __all__ = [
     "VertexCoverExplorer",
     "weighted_disagreements",
     "xor_data",
+    *exercises.__all__,  # Feedback and the check_* functions
 ]

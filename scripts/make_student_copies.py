@@ -5,7 +5,11 @@ For every notebooks/NN_*.ipynb this writes student/NN_*.ipynb in which
 * every cell tagged "solution" is removed (the worked answers, collapsed at the end), and
   every cell tagged "speaker-notes" (the instructor's notes on the slides, which may give
   answers away);
-* a markdown heading cell "## Solutions" whose section is left empty is removed too;
+* a markdown heading cell "## Solutions" whose section is left empty is removed too, and so
+  is such a heading (with the text under it) at the end of a markdown cell;
+* every markdown paragraph (a block between blank lines) that begins with the marker
+  `<!-- instructor-only -->` is removed: that is how a notebook says "the solutions are at the
+  end" to the instructor only;
 * one short markdown note takes the place of the first removed cell (and its slide type, if
   it has one), saying that the solutions are in the instructor version;
 * widget models displayed only by removed cells are dropped from the notebook's widget state;
@@ -45,6 +49,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-zA-Z]+)")
+INSTRUCTOR_ONLY = "<!-- instructor-only -->"
+_SOLUTIONS_TITLES = {"solutions", "solution"}
 
 
 def _is_solution(cell: dict) -> bool:
@@ -64,7 +70,7 @@ def _empty_solutions_headings(cells: list) -> set[int]:
     found = set()
     for i, cell in enumerate(cells):
         head = _heading(cell)
-        if head is None or head[1].rstrip(":").lower() not in {"solutions", "solution"}:
+        if head is None or head[1].rstrip(":").lower() not in _SOLUTIONS_TITLES:
             continue
         level, section = head[0], []
         for later in cells[i + 1 :]:
@@ -75,6 +81,31 @@ def _empty_solutions_headings(cells: list) -> set[int]:
         if section and all(_is_solution(c) for c in section):
             found.add(i)
     return found
+
+
+def _only_solutions_follow(cells: list, i: int, level: int) -> bool:
+    """True if the cells after i, up to the next heading of level <= level, are all solutions."""
+    section = []
+    for later in cells[i + 1 :]:
+        later_head = _heading(later)
+        if later_head is not None and later_head[0] <= level:
+            break
+        section.append(later)
+    return bool(section) and all(_is_solution(c) for c in section)
+
+
+def _student_text(cells: list, i: int) -> str:
+    """Markdown cell i without its instructor-only paragraphs and a trailing Solutions section."""
+    lines = cells[i]["source"].splitlines()
+    for k, line in enumerate(lines[1:], start=1):  # a heading on line 0 is the cell's own
+        m = _HEADING.match(line)
+        if m and m.group(2).rstrip(":").lower() in _SOLUTIONS_TITLES:
+            if _only_solutions_follow(cells, i, len(m.group(1))):
+                lines = lines[:k]
+            break
+    paragraphs = re.split(r"\n\s*\n", "\n".join(lines))
+    kept = [p for p in paragraphs if not p.lstrip().startswith(INSTRUCTOR_ONLY)]
+    return "\n\n".join(kept).strip("\n")
 
 
 def _view_ids(cells: list) -> set[str]:
@@ -117,6 +148,11 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     notes = {
         i for i, c in enumerate(nb.cells) if NOTES_TAG in c.get("metadata", {}).get("tags", [])
     }
+    for i, cell in enumerate(nb.cells):
+        if cell["cell_type"] == "markdown" and i not in drop:
+            text = _student_text(nb.cells, i)
+            if text != cell["source"].strip("\n"):
+                cell["source"] = text
     if not drop and not notes:
         return nb
     kept = [c for i, c in enumerate(nb.cells) if i not in drop | notes]

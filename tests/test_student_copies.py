@@ -21,6 +21,7 @@ NAMES = [p.name for p in INSTRUCTOR]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 CHECK_CALL = re.compile(r"\blh\.check_(?!versions\b)\w+\(")
+INSTRUCTOR_ONLY = "<!-- instructor-only -->"
 NONE_ANSWER = re.compile(r"^\s*\w+(\s*,\s*\w+)*\s*=\s*None(\s*,\s*None)*\s*(#.*)?$", re.M)
 
 
@@ -113,6 +114,36 @@ def test_every_exercise_and_its_check_is_kept_with_its_output(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def _paragraphs(text: str) -> list[str]:
+    return [p.strip("\n") for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def _only_instructor_text_removed(instructor: dict, student: dict) -> bool:
+    """Student markdown = instructor markdown minus marked paragraphs / a final Solutions part."""
+    if instructor == student:
+        return True
+    if instructor["cell_type"] != "markdown" or student["cell_type"] != "markdown":
+        return False
+    if {k: v for k, v in instructor.items() if k != "source"} != {
+        k: v for k, v in student.items() if k != "source"
+    }:
+        return False
+    kept, removed = _paragraphs(_src(student)), list(_paragraphs(_src(instructor)))
+    for paragraph in kept:  # kept paragraphs appear in the same order
+        if paragraph not in removed:
+            return False
+        while removed.pop(0) != paragraph:
+            pass
+    # every dropped paragraph is marked, or the tail after a "## Solutions" heading line
+    tail = "\n\n".join(removed)
+    return all(
+        p.startswith(INSTRUCTOR_ONLY) or tail.lstrip().lower().startswith("## solutions")
+        for p in _paragraphs(_src(instructor))
+        if p not in kept
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(name):
     instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
     expected = [
@@ -124,9 +155,26 @@ def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(nam
     ]
     notes = [c for c in student["cells"] if "instructor version" in _src(c)]
     assert len(notes) == 1 and notes[0]["cell_type"] == "markdown"
-    assert [c for c in student["cells"] if c is not notes[0]] == expected
+    rest = [c for c in student["cells"] if c is not notes[0]]
+    assert len(rest) == len(expected)
+    for kept, original in zip(rest, expected, strict=True):
+        assert _only_instructor_text_removed(original, kept), _src(kept)[:200]
     assert student["metadata"].keys() == instructor["metadata"].keys()
     assert student["metadata"]["kernelspec"] == instructor["metadata"]["kernelspec"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_student_copy_does_not_promise_solutions_it_lacks(name):
+    """One "Solutions" heading (the note's), and no sentence placing solutions in the copy."""
+    student = _load(STUDENT / name)
+    text = "\n".join(_src(c) for c in student["cells"] if c["cell_type"] == "markdown")
+    headings = re.findall(r"^#{1,6}\s*solutions?\b", text, flags=re.I | re.M)
+    assert len(headings) == 1, headings
+    assert INSTRUCTOR_ONLY not in text
+    promise = re.compile(
+        r"solutions?[^.]{0,60}\b(at the (very )?end|collapsed|folded|last section|below)", re.I
+    )
+    assert not promise.search(text), promise.search(text)
 
 
 @pytest.mark.parametrize("name", NAMES)

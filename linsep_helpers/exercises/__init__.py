@@ -23,9 +23,11 @@ To add an exercise, write in the notebook's module::
         ...
         return Feedback(r == R, "...")
 
-and add its name to that module's ``__all__``.
+and add its name to that module's ``__all__`` (this package and ``linsep_helpers`` export
+every name listed there).
 """
 
+from . import nb01, nb02, nb03, nb04, nb05
 from ._feedback import Feedback
 from ._feedback import Rejected as Rejected
 from ._feedback import answer_margins as answer_margins
@@ -38,65 +40,13 @@ from ._feedback import parse_array as parse_array
 from ._feedback import parse_number as parse_number
 from ._feedback import parse_vector as parse_vector
 from ._feedback import parse_wb as parse_wb
-from .nb01 import (
-    check_class_prototype,
-    check_lift_vector,
-    check_mistake_count,
-    check_separator,
-    check_unit_margin,
-    check_xor_feature,
-)
-from .nb02 import (
-    check_best_lift_scale,
-    check_novikoff_bound,
-    check_perceptron_by_hand,
-    check_staircase_separator,
-)
-from .nb03 import (
-    check_gradient_function,
-    check_log_sigmoid_function,
-    check_scale_for_epsilon,
-    check_threshold_offset,
-)
-from .nb04 import check_certificate, check_rescaled_separator, check_separation_matrix
-from .nb05 import (
-    check_bigm_box,
-    check_cover_from_separator,
-    check_np_verifier,
-    check_realizable_erm,
-    check_reduction_witness,
-)
+from .nb01 import *  # noqa: F403 - each module's __all__ lists its checks
+from .nb02 import *  # noqa: F403
+from .nb03 import *  # noqa: F403
+from .nb04 import *  # noqa: F403
+from .nb05 import *  # noqa: F403
 
 # What ``import linsep_helpers`` exports: the verdict and the checks. The building blocks
 # imported above (exercise, parse_*, call_student, ...) stay in this subpackage, for whoever
 # writes a check: ``from linsep_helpers.exercises import exercise, parse_number``.
-__all__ = [
-    "Feedback",
-    # notebook 01
-    "check_separator",
-    "check_mistake_count",
-    "check_unit_margin",
-    "check_lift_vector",
-    "check_xor_feature",
-    "check_class_prototype",
-    # notebook 02
-    "check_perceptron_by_hand",
-    "check_novikoff_bound",
-    "check_best_lift_scale",
-    "check_staircase_separator",
-    # notebook 03
-    "check_threshold_offset",
-    "check_scale_for_epsilon",
-    "check_gradient_function",
-    "check_log_sigmoid_function",
-    # notebook 04
-    "check_separation_matrix",
-    "check_rescaled_separator",
-    "check_certificate",
-    # notebook 05
-    "check_np_verifier",
-    "check_reduction_witness",
-    "check_cover_from_separator",
-    "check_bigm_box",
-    "check_realizable_erm",
-]
+__all__ = ["Feedback", *nb01.__all__, *nb02.__all__, *nb03.__all__, *nb04.__all__, *nb05.__all__]

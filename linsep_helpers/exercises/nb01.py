@@ -15,8 +15,10 @@ from ..geometry import class_prototype, margins
 from ._feedback import (
     Feedback,
     answer_margins,
+    call_student,
     exercise,
-    multiple_of,
+    is_unanswered,
+    not_answered,
     parse_number,
     parse_vector,
     parse_wb,
@@ -29,7 +31,25 @@ __all__ = [
     "check_lift_vector",
     "check_xor_feature",
     "check_class_prototype",
+    "check_lifted_margin",
 ]
+
+#: Relative tolerance of the checks that accept rounded numbers (3 decimals or more pass).
+ROUNDING_TOL = 1e-3
+
+
+def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
+    """The c with z ~ c z0 (residual <= tol ||z||), or None when z is not along z0.
+
+    Compared at scale 1 (z / max|z|), so z = 1e300 z0 or 1e-300 z0 are recognised; z and z0
+    must not be zero.
+    """
+    s = float(np.max(np.abs(z)))
+    zn = z / s
+    c = float(zn @ z0) / float(z0 @ z0)
+    if not float(np.linalg.norm(zn - c * z0)) <= tol * float(np.linalg.norm(zn)):
+        return None
+    return c * s
 
 
 @exercise("a pair (w, b)")
@@ -126,7 +146,8 @@ def check_unit_margin(
     Returns
     -------
     Feedback
-        ✔ when (w, b) = c (w0, b0) with c > 0 and min_i y_i (w.x_i + b) = 1 (to 1e-9), i.e.
+        ✔ when (w, b) = c (w0, b0) with c > 0 and min_i y_i (w.x_i + b) = 1, both to a
+        relative ``ROUNDING_TOL`` (answers rounded to 3 decimals pass), i.e.
         c = 1 / min_i y_i (w0.x_i + b0); otherwise says whether the direction, the sign of c
         or the size of the margin is wrong.
 
@@ -137,7 +158,16 @@ def check_unit_margin(
     if not np.any(z0):
         raise ValueError("(w0, b0) must not be zero")
     w, b = parse_wb(answer, Xa.shape[1])
-    c = multiple_of(np.append(w, b), z0)
+    z = np.append(w, b)
+    if not np.any(z):
+        return Feedback(False, "(w, b) = 0 predicts nothing: rescale (w0, b0) by a factor c > 0")
+    c = _positive_factor(z, z0, ROUNDING_TOL)
+    if c is None and _positive_factor(z, z0, 30 * ROUNDING_TOL) is not None:
+        return Feedback(
+            False,
+            "(w, b) is nearly, but not quite, a multiple of (w0, b0): if you rounded, keep at "
+            "least 3 decimals or type fractions such as 1/7",
+        )
     if c is None:
         return Feedback(
             False,
@@ -147,12 +177,15 @@ def check_unit_margin(
     if c <= 0:
         return Feedback(False, "a factor c <= 0 flips (or erases) every prediction: use c > 0")
     m = float(np.min(answer_margins(w, b, Xa, ya)))
-    if not abs(m - 1.0) <= 1e-9:
-        return Feedback(False, f"right direction, but the functional margin is {m:.6g}, not 1")
-    return Feedback(True, "same classifier, and min y(w·x + b) = 1 exactly")
+    if not abs(m - 1.0) <= ROUNDING_TOL:
+        return Feedback(
+            False,
+            f"right direction, but the functional margin is {m:.6g}, not 1 (if you rounded, "
+            "keep at least 3 decimals or type fractions such as 1/7)",
+        )
+    return Feedback(True, "same classifier, and min y(w·x + b) = 1 (to 3 decimals or better)")
 
 
-@exercise("a vector v with one entry more than w")
 def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0) -> Feedback:
     """Is ``answer`` the vector v with v.(x, r) = w.x + b for every x (the lift, claim C02)?
 
@@ -168,17 +201,26 @@ def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0)
     Returns
     -------
     Feedback
-        ✔ when v = (w, b / r); otherwise says whether the first d entries or the last one
-        is wrong.
+        ✔ when v = (w, b / r) (to ``ROUNDING_TOL`` times its largest entry); otherwise says
+        whether the first d entries or the last one is wrong.
 
     Used in notebook 01.
     """
+    if is_unanswered(answer):
+        d = check_vector(w, None, "w").shape[0]
+        return not_answered(f"a vector v of length {d + 1}")
+    return _check_lift_vector(answer, w, b, r=r)
+
+
+@exercise("a vector v")
+def _check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float) -> Feedback:
+    """:func:`check_lift_vector` once the answer is given."""
     wa = check_vector(w, None, "w")
     ba, r = check_scalar(b, "b"), check_scalar(r, "r", positive=True)
     d = wa.shape[0]
     v = parse_vector(answer, "v", d + 1)
     target = np.append(wa, ba / r)
-    tol = 1e-9 * max(1.0, float(np.abs(target).max()))
+    tol = ROUNDING_TOL * max(1.0, float(np.abs(target).max()))
     if np.allclose(v, target, rtol=0, atol=tol):
         return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
     if not np.allclose(v[:d], wa, rtol=0, atol=tol):
@@ -221,6 +263,10 @@ def check_xor_feature(answer: object) -> Feedback:
 def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer = (w, b)`` the class-prototype rule of (X, y) (claim C29)?
 
+    The rule "closer to c+ than to c-" is sign(w.x + b) for w = c+ - c-,
+    b = (||c-||^2 - ||c+||^2) / 2, and equally for every positive multiple of that pair
+    (the unhalved (2(c+ - c-), ||c-||^2 - ||c+||^2) of the expansion included).
+
     Parameters
     ----------
     answer : (w, b)
@@ -231,25 +277,93 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     Returns
     -------
     Feedback
-        ✔ when w = c+ - c- and b = (||c-||^2 - ||c+||^2) / 2 with c+- the class means (to a
-        relative 1e-9); otherwise names the slip (w flipped, b of the wrong sign, the line not
-        through the midpoint) without printing b.
+        ✔ when (w, b) = c (c+ - c-, (||c-||^2 - ||c+||^2) / 2) with c > 0 (to a relative
+        ``ROUNDING_TOL``); otherwise names the slip (w flipped, w not along c+ - c-, the line
+        not through the midpoint, b of the wrong sign) without printing b.
 
     Used in notebook 01.
     """
     w_true, b_true = class_prototype(X, y)
     w, b = parse_wb(answer, w_true.shape[0])
-    tol = 1e-9 * max(1.0, float(np.abs(w_true).max()), abs(b_true))
-    w_ok = np.allclose(w, w_true, rtol=0, atol=tol)
-    b_ok = abs(b - b_true) <= tol
-    if w_ok and b_ok:
-        return Feedback(True, "right: w = c+ - c- and the line is the bisector of the two means")
-    if np.allclose(w, -w_true, rtol=0, atol=tol):
+    if not np.any(w):
+        return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
+    c = _positive_factor(w, w_true, ROUNDING_TOL)
+    if c is None:
+        return Feedback(False, "w is not along the difference of the class means c+ - c-")
+    if c < 0:
         return Feedback(False, "w points from the positive mean to the negative one: flip it")
-    if not w_ok:
-        return Feedback(False, "w is not the difference of the class means c+ - c-")
-    if abs(b + b_true) <= tol:
+    tol = ROUNDING_TOL * abs(c) * float(np.hypot(np.linalg.norm(w_true), b_true))
+    if abs(b - c * b_true) <= tol:
+        if abs(c - 1.0) <= ROUNDING_TOL:
+            return Feedback(
+                True, "right: w = c+ - c- and the line is the bisector of the two means"
+            )
+        return Feedback(
+            True,
+            f"right: the same rule as w = c+ - c- (yours is {c:.3g} times that pair), and the "
+            "line is the bisector of the two means",
+        )
+    if abs(b + c * b_true) <= tol:
         return Feedback(False, "w is right; b has the wrong sign")
     return Feedback(
         False, "w is right, b is not: the line must pass through the midpoint (c+ + c-)/2"
     )
+
+
+#: Points (gamma, ||w||, b, r) at which :func:`check_lifted_margin` evaluates the answer.
+_LIFT_POINTS = (
+    (1.0, 1.0, 0.0, 1.0),
+    (0.5, 2.0, 0.0, 3.0),
+    (0.2, 1.0, 1.0, 1.0),
+    (0.3, 2.0, -1.5, 1.0),
+    (0.1, 0.5, 2.0, 4.0),
+    (0.7, 3.0, -0.25, 0.5),
+    (2.0, 1.5, 5.0, 10.0),
+)
+
+
+def _lifted_margin(gamma: float, w_norm: float, b: float, r: float) -> float:
+    """gamma ||w|| / sqrt(||w||^2 + (b / r)^2): the margin of v = (w, b / r) on (x, r)."""
+    return gamma * w_norm / float(np.hypot(w_norm, b / r))
+
+
+@exercise(
+    "replace the line lifted_margin = None by your def lifted_margin(gamma, w_norm, b, r) "
+    "returning the geometric margin of v on the lifted points"
+)
+def check_lifted_margin(answer: object) -> Feedback:
+    """Is ``answer`` the geometric margin of the lifted separator (a derivation, claim C02)?
+
+    (w, b) separates X with geometric margin gamma; v = (w, b / r) separates the lifted points
+    (x, r) through the origin, with geometric margin
+    min_i y_i v.(x_i, r) / ||v|| = gamma ||w|| / sqrt(||w||^2 + b^2 / r^2).
+
+    Parameters
+    ----------
+    answer : callable
+        The student's ``lifted_margin(gamma, w_norm, b, r)``; any algebraic form is fine, it
+        is compared with the formula at a few points, to a relative ``ROUNDING_TOL``.
+
+    Returns
+    -------
+    Feedback
+        ✔ when the function agrees at every point; otherwise a hint that names the failed
+        special case (b = 0, the sign of b, r) without printing the formula.
+
+    Used in notebook 01.
+    """
+    for gamma, w_norm, b, r in _LIFT_POINTS:
+        value, _ = call_student(answer, gamma, w_norm, b, r)
+        got = parse_number(value, "what lifted_margin returns")
+        want = _lifted_margin(gamma, w_norm, b, r)
+        if abs(got - want) <= ROUNDING_TOL * want:
+            continue
+        where = f"gamma = {gamma:g}, ||w|| = {w_norm:g}, b = {b:g}, r = {r:g}"
+        if b == 0:
+            hint = "with b = 0 the lift adds a zero entry to v: the margin cannot change"
+        elif got > gamma * (1 + ROUNDING_TOL):
+            hint = "lifting never increases the margin: ||v|| >= ||w|| while v.(x, r) = w.x + b"
+        else:
+            hint = "write min y v.(x, r) with w.x + b, and ||v|| with ||w||, b and r"
+        return Feedback(False, f"at {where} your function gives {got:.6g}: {hint}")
+    return Feedback(True, "right: lifting divides the functional margin by ||v||, not ||w||")

@@ -14,18 +14,25 @@ from numpy.typing import ArrayLike
 from .._validate import check_int, check_scalar, check_vector, check_Xy
 from ..data import staircase
 from ..perceptron import perceptron
-from ._feedback import Feedback, Rejected, exercise, parse_number, parse_vector
+from ._feedback import Feedback, Rejected, call_student, exercise, parse_number, parse_vector
 
 __all__ = [
     "check_perceptron_by_hand",
     "check_novikoff_bound",
     "check_best_lift_scale",
     "check_staircase_separator",
+    "check_staircase_lower_bound",
+    "check_affine_invariant_weight",
 ]
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= 1e-6 * max(1.0, abs(b))
+def _close(a: float, b: float, rel: float = 1e-6) -> bool:
+    return abs(a - b) <= rel * max(1.0, abs(b))
+
+
+# A hand computation rounds: 13.58 for sqrt(184.5) = 13.583 is right.  Half a percent is far
+# below the gap to every slip the checks name (r against r^2, R/gamma against its square).
+_ROUNDED = 5e-3
 
 
 def _times(log_ratio: float) -> str:
@@ -104,9 +111,9 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
     -------
     Feedback
         ✔ when answer = (R / gamma)^2 with R = max_i ||x_i|| and gamma = min_i y_i w*.x_i /
-        ||w*|| (to a relative 1e-6); names the slips R/gamma, gamma not normalised, and the
-        ratio upside down. The bound does not change when X is scaled, and neither does the
-        check.
+        ||w*|| (to a relative 0.5 %, for rounded hand computations); names the slips R/gamma,
+        gamma not normalised, and the ratio upside down. The bound does not change when X is
+        scaled, and neither does the check.
 
     Used in notebook 02.
     """
@@ -120,13 +127,13 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
             raise ValueError("w_star does not separate (X, y) through the origin")
         R = float(np.max(np.linalg.norm(Xs, axis=1)))
         g = gf / float(np.linalg.norm(ws))
-    if _close(v, (R / g) * (R / g)):
+    if _close(v, (R / g) * (R / g), _ROUNDED):
         return Feedback(True, "right: R²/γ² with γ the margin of the unit-norm separator")
-    if _close(v, R / g):
+    if _close(v, R / g, _ROUNDED):
         return Feedback(False, "that is R/γ; the bound is its square")
-    if _close(v, (R / gf) * (R / gf)) and not _close(gf, g):
+    if _close(v, (R / gf) * (R / gf), _ROUNDED) and not _close(gf, g, 2 * _ROUNDED):
         return Feedback(False, "γ must be the geometric margin: divide min y w*·x by ‖w*‖ first")
-    if _close(v, (g / R) * (g / R)) or _close(v, g / R):
+    if _close(v, (g / R) * (g / R), _ROUNDED) or _close(v, g / R, _ROUNDED):
         return Feedback(False, "the ratio is upside down: R on top, γ below")
     return Feedback(False, "not the bound: compute R = max‖x‖ and γ = min y w*·x / ‖w*‖")
 
@@ -150,8 +157,9 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
     -------
     Feedback
         ✔ when r = sqrt(R |b*| / ||w*||), the minimiser of (R^2 + r^2)(||w*||^2 + b*^2 / r^2)
-        (to a relative 1e-6); otherwise says r is too small or too large and how many times the
-        bound at r exceeds the smallest one, or that the answer is the best r^2.
+        (to a relative 0.5 %, for a rounded r); otherwise says r is too small or too large and
+        how many times the bound at r exceeds the smallest one, or that the answer is the best
+        r^2.
 
     Used in notebook 02.
     """
@@ -170,17 +178,26 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
 
     best_r2 = R * abs(b) / wn
     best_r = math.sqrt(best_r2)
-    if abs(v - best_r) <= 1e-6 * max(1.0, best_r):
-        return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ², its minimum")
-    if abs(v - best_r2) <= 1e-6 * max(1.0, best_r2):
+    if abs(v - best_r) <= _ROUNDED * best_r:
+        return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ̂², its minimum")
+    if abs(v - best_r2) <= _ROUNDED * best_r2:
         return Feedback(False, "that is the best r², not r")
     side = "too small" if v < best_r else "too large"
     more = _times(log_excess(v) - log_excess(best_r))
     return Feedback(False, f"r is {side}: the bound at your r is {more} the smallest possible")
 
 
+def _staircase_points(d: int, factor: int) -> np.ndarray:
+    """x_1 = e_1 and x_k = e_k - factor e_(k-1): ``staircase(d)`` when factor = 2."""
+    if factor == 2:
+        return staircase(d)[0]
+    X = np.eye(d)
+    X[np.arange(1, d), np.arange(0, d - 1)] = -float(factor)
+    return X
+
+
 @exercise("a vector of {d} numbers")
-def check_staircase_separator(answer: object, d: int) -> Feedback:
+def check_staircase_separator(answer: object, d: int, *, factor: int = 2) -> Feedback:
     """Does ``w = answer`` separate the staircase of dimension d through the origin (C16)?
 
     Parameters
@@ -188,19 +205,22 @@ def check_staircase_separator(answer: object, d: int) -> Feedback:
     answer : array-like of shape (d,)
         The student's w.
     d : int
-        The dimension (>= 1) of ``staircase(d)``: x_1 = e_1, x_k = e_k - 2 e_(k-1).
+        The dimension (>= 1): x_1 = e_1, x_k = e_k - factor e_(k-1), every label +1.
+    factor : int
+        The step of the staircase (>= 1); 2 gives ``staircase(d)``.
 
     Returns
     -------
     Feedback
-        ✔ when w.x_k > 0 for every k, i.e. w_1 > 0 and w_k > 2 w_(k-1); otherwise names the
-        first failing inequality.
+        ✔ when w.x_k > 0 for every k, i.e. w_1 > 0 and w_k > factor w_(k-1); otherwise names
+        the first failing inequality.
 
     Used in notebook 02.
     """
     d = check_int(d, "d", minimum=1)
+    a = check_int(factor, "factor", minimum=1)
     w = parse_vector(answer, "w", d)
-    X, _ = staircase(d)
+    X = _staircase_points(d, a)
     s = float(np.max(np.abs(w)))
     signs = X @ (w / s) if s > 0 else X @ w  # the signs at scale 1: no overflow
     bad = np.flatnonzero(signs <= 0)
@@ -211,4 +231,130 @@ def check_staircase_separator(answer: object, d: int) -> Feedback:
         return Feedback(False, "w·x_1 = w_1 must be > 0")
     with np.errstate(over="ignore"):
         value = float(X[k - 1] @ w)
-    return Feedback(False, f"w·x_{k} = w_{k} - 2 w_{k - 1} must be > 0 (here it is {value:.3g})")
+    return Feedback(False, f"w·x_{k} = w_{k} - {a} w_{k - 1} must be > 0 (here it is {value:.3g})")
+
+
+def _least_updates(factor: int, d: int) -> int:
+    """The lower bound on the updates of a perceptron run from 0 on the staircase of step a.
+
+    With a = factor >= 2 and s_k = (a^k - 1)/(a - 1) = 1 + a + ... + a^(k-1): a separating
+    integer w has w_k >= s_k, and a run from 0 that ends at w made sum_k s_k w_k updates, so
+    the bound is sum_{k=1..d} s_k^2 (exact integer arithmetic; for a = 2 it is
+    ``staircase_updates(d)``).
+    """
+    a = check_int(factor, "factor", minimum=2)
+    d = check_int(d, "d", minimum=1)
+    return sum(((a**k - 1) // (a - 1)) ** 2 for k in range(1, d + 1))
+
+
+# the (a, d) at which a student's formula is evaluated: the first one that fails is named
+_LOWER_BOUND_GRID = tuple((a, d) for a in (2, 3, 4, 5, 10) for d in range(1, 9))
+
+
+@exercise("a function of (a, d) that returns a number")
+def check_staircase_lower_bound(answer: object) -> Feedback:
+    """Is ``answer(a, d)`` the lower bound on the updates on the staircase with step a (C16)?
+
+    The staircase with step a: x_1 = e_1, x_k = e_k - a e_(k-1) (k = 2..d), every label +1.
+    Every run of the homogeneous perceptron from 0, in any order, makes at least
+    sum_{k=1..d} ((a^k - 1)/(a - 1))^2 updates (the proof of notebook 02, section 10, with 2
+    replaced by a); the cyclic order makes exactly that many for small a and d (tested).
+
+    Parameters
+    ----------
+    answer : callable
+        The student's ``bound(a, d)``, called with ints a in {2, 3, 4, 5, 10} and d = 1..8.
+        Any formula that gives these numbers is accepted (an int, a float or a numpy number
+        equal to the integer to a relative 1e-9).
+
+    Returns
+    -------
+    Feedback
+        ✔ when every value is right; otherwise the first (a, d) where it is not, with a hint
+        (wrong for d = 1, right for a = 2 only, the bound on the weights summed instead of the
+        count, ...); never the right value.
+
+    Used in notebook 02.
+    """
+    for a, d in _LOWER_BOUND_GRID:
+        value = parse_number(call_student(answer, a, d)[0], f"bound({a}, {d})")
+        truth = _least_updates(a, d)
+        if _close(value, truth, 1e-9):
+            continue
+        if d == 1:
+            hint = "with d = 1 there is one point, x_1 = e_1: how many updates does w = 0 need?"
+        elif a != 2 and all(
+            _close(parse_number(call_student(answer, 2, k)[0]), _least_updates(2, k), 1e-9)
+            for k in range(1, 9)
+        ):
+            hint = "it is right for a = 2 only: redo the inequalities w_k > a w_(k-1) with a"
+        elif _close(value, sum((a**k - 1) // (a - 1) for k in range(1, d + 1)), 1e-9):
+            hint = (
+                "that is the sum of the smallest weights w_k; the count of updates weighs each "
+                "w_k by how many updates it costs"
+            )
+        else:
+            hint = (
+                "write w = sum_k c_k x_k with c_k the updates on x_k, read off c_k from the "
+                "coordinates of w, and use the smallest integer w_k"
+            )
+        return Feedback(False, f"bound({a}, {d}) = {value:.6g} is not the lower bound ({hint})")
+    return Feedback(
+        True,
+        "right: every run from 0, in any order, needs at least that many updates (for small a "
+        "and d, lh.perceptron in cyclic order makes exactly that many: try it)",
+    )
+
+
+# the bias steps s at which a student's weight lambda(s) is evaluated
+_BIAS_STEPS = (1.0, 0.25, 4.0, 20.5**2, 1e-3)
+
+
+@exercise("a function of s that returns a number")
+def check_affine_invariant_weight(answer: object) -> Feedback:
+    """Is ``answer(s)`` the weight lambda of b^2 in the affine perceptron's invariant (C11)?
+
+    With the update w <- w + y x, b <- b + y s (bias step s > 0) at a mistake
+    y (w.x + b) <= 0,
+
+        Q(w + y x, b + y s) = Q(w, b) + 2 y (w.x + lambda s b) + ||x||^2 + lambda s^2
+
+    for Q(w, b) = ||w||^2 + lambda b^2. The cross term is the mistake's score, hence <= 0, and the
+    growth at most R^2 + s, exactly when lambda = 1/s: then Q = ||v||^2 for the lifted
+    v = (w, b/r), r^2 = s.
+
+    Parameters
+    ----------
+    answer : callable
+        The student's ``weight(s)``, called with s in {1, 0.25, 4, 420.25, 0.001}; any formula
+        equal to 1/s (to a relative 1e-9) is accepted.
+
+    Returns
+    -------
+    Feedback
+        ✔ for 1/s; otherwise names the first s where it fails, with a hint for the slips
+        lambda = 1 (right at s = 1 only), lambda = s and lambda = 1/s^2; never the formula.
+
+    Used in notebook 02.
+    """
+    for step in _BIAS_STEPS:
+        value = parse_number(call_student(answer, step)[0], f"weight({step:g})")
+        if _close(value, 1.0 / step, 1e-9):
+            continue
+        if _close(value, 1.0, 1e-9):
+            hint = (
+                "a constant weight 1 works for s = 1 only: expand Q(w + yx, b + ys) and make the "
+                "cross term the mistake's score y(w·x + b)"
+            )
+        elif _close(value, step, 1e-9) or _close(value, 1.0 / step**2, 1e-9):
+            hint = "compare the cross term 2y(w·x + λ s b) with the mistake's score y(w·x + b)"
+        else:
+            hint = "expand Q(w + yx, b + ys) and use y(w·x + b) <= 0 at a mistake"
+        return Feedback(
+            False, f"weight({step:g}) = {value:.6g} does not make Q an invariant ({hint})"
+        )
+    return Feedback(
+        True,
+        "right: Q grows by at most R² + s per update, and with w·w* + b b*/s, which grows by at "
+        "least the functional margin, Cauchy–Schwarz gives the bound (R² + s)(‖w*‖² + b*²/s)/γ̂²",
+    )

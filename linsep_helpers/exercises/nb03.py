@@ -1,4 +1,5 @@
-"""Checks for the exercises of notebook 03 (the log-likelihood approaching 0).
+"""Checks for the exercises of notebook 03 (the log-likelihood approaching 0), including a
+data set the student builds (quasi-separated: not separable, yet ln L has no maximiser).
 
 Every check takes the student's answer first (a number or a function), then what it is
 checked against; functions are called on copies, and whatever they raise or warn is reported
@@ -7,18 +8,22 @@ as a ✘ with a sentence, never as a traceback.
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import numpy as np
 from numpy.typing import ArrayLike
+from scipy.optimize import linprog
 
-from .._validate import check_scalar
+from .._validate import check_labels, check_scalar
+from ..geometry import margins
 from ..logistic import (
     gradient_log_likelihood,
     log_sigmoid,
     scaled_log_likelihood,
     threshold_offset,
 )
+from ..lp import find_separator, separation_matrix
 from ._feedback import (
     Feedback,
     Rejected,
@@ -34,7 +39,17 @@ __all__ = [
     "check_scale_for_epsilon",
     "check_gradient_function",
     "check_log_sigmoid_function",
+    "check_quasi_separated",
 ]
+
+#: What a stable ln sigma written for exercise 4 may not call (it is what it should rebuild).
+_BANNED_IN_LOG_SIGMOID = ("logaddexp", "expit", ".log_sigmoid(", "softplus")
+
+#: |t - (-ln(1/T - 1))| accepted in exercise 1: 2.2 and 2.197 for ln 9 = 2.19722 are right.
+THRESHOLD_TOLERANCE = 5e-3
+#: Exercise 2 asks for the lower bound's c = ln(n/eps)/gamma_min: accepted from LOW to HIGH
+#: times it, or up to its ceiling (rounded values), not any c that happens to work.
+BOUND_BAND = (0.99, 1.02)
 
 #: Where a student's log-sigmoid is evaluated: both tails, where a naive formula overflows.
 _LOG_SIGMOID_POINTS = (-1000.0, -750.0, -40.0, -1.0, 0.0, 1e-3, 3.0, 40.0, 750.0, 1000.0)
@@ -54,22 +69,28 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when t is within a relative 1e-6 of -ln(1/T - 1); names a flipped sign and a
-        base-10 logarithm; otherwise says what sigma(t) is, not what t should be.
+        ✔ when |t - (-ln(1/T - 1))| <= 5e-3 (t rounded to two decimals or more); names a
+        flipped sign and a base-10 logarithm; otherwise says what sigma(t) is, not what t
+        should be.
 
     Used in notebook 03.
     """
     value = parse_number(answer, "t")
     truth = threshold_offset(T)
-    if abs(value - truth) <= 1e-6 * max(1.0, abs(truth)):
-        return Feedback(True, f"right: sigma(t) = {T:g} at your t, so the boundary is w.x + b = t")
-    if truth != 0 and abs(value + truth) <= 1e-6 * abs(truth):
+    tol = THRESHOLD_TOLERANCE
+    if abs(value - truth) <= tol:
+        return Feedback(
+            True, f"right: sigma(t) = {T:g} at t = {value:g}, so the boundary is w.x + b = t"
+        )
+    if abs(truth) > tol and abs(value + truth) <= tol:
         return Feedback(False, "the sign is flipped: for T > 1/2 the boundary moves to scores > 0")
-    if truth != 0 and abs(value - truth / math.log(10)) <= 1e-6 * abs(truth):
+    if abs(truth) > tol and abs(value - truth / math.log(10)) <= tol:
         return Feedback(False, "that is a base-10 logarithm; the sigmoid uses the natural log")
     reached = 1.0 / (1.0 + math.exp(-max(min(value, 700.0), -700.0)))
     return Feedback(
-        False, f"sigma(your t) = {reached:.4g}, not T = {T:g}: solve sigma(t) = T for t"
+        False,
+        f"at your t, sigma(t) = {reached:.6f}, but it should be T = {T:g}: solve sigma(t) = T "
+        "for t (give t to at least two decimals)",
     )
 
 
@@ -77,7 +98,11 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
 def check_scale_for_epsilon(
     answer: object, w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike, eps: float
 ) -> Feedback:
-    """Is ``answer`` a scale c > 0 with ln L(c w, c b) >= -eps for the separator (w, b)?
+    """Is ``answer`` the scale c that the lower bound gives for ln L(c w, c b) >= -eps?
+
+    For a separator (w, b) with smallest functional margin gamma_min = min_i y_i (w.x_i + b)
+    > 0, the bound ln L(c w, c b) >= -n e^(-c gamma_min) guarantees the target from
+    c_bound = ln(n / eps) / gamma_min on (C20).
 
     Parameters
     ----------
@@ -93,20 +118,39 @@ def check_scale_for_epsilon(
     Returns
     -------
     Feedback
-        ✔ for every c > 0 that achieves it (ln L evaluated stably, so c = 1e300 is fine);
-        too small a c is told how far ln L still is from -eps.
+        ✔ for c from 0.99 c_bound to 1.02 c_bound or ceil(c_bound) (rounded forms of it). A
+        larger c, which works, is told to use the bound instead; a smaller one is told that
+        the bound does not guarantee the target; ln(1/eps)/gamma_min (n forgotten) is named.
 
     Used in notebook 03.
     """
     c = parse_number(answer, "c", positive=True)
     eps = check_scalar(eps, "eps", positive=True)
+    gamma = margins(w, b, X, y)
+    gamma_min = float(gamma.min())
+    if gamma_min <= 0:
+        raise ValueError("(w, b) must separate (X, y): its smallest functional margin is <= 0")
+    bound = math.log(len(gamma) / eps) / gamma_min
     value = float(scaled_log_likelihood(w, b, X, y, c))
-    if value >= -eps:
-        return Feedback(True, f"right: ln L(cw, cb) = {value:.3g} >= -{eps:g}")
+    low, high = BOUND_BAND
+    if low * bound <= c <= max(high * bound, math.ceil(bound)):  # or rounded up to an integer
+        return Feedback(
+            True,
+            f"right: the bound guarantees it, and indeed ln L(cw, cb) = {value:.3g} >= -{eps:g}",
+        )
+    if math.isclose(c, math.log(1.0 / eps) / gamma_min, rel_tol=0.01):
+        return Feedback(False, "the bound is -n e^(-c gamma_min): you left out the factor n")
+    if c > low * bound:
+        return Feedback(
+            False,
+            f"this c works (ln L(cw, cb) = {value:.3g}), but it is not what the lower bound "
+            "gives: solve -n e^(-c gamma_min) = -eps for c",
+        )
+    works = "it does reach the target here" if value >= -eps else "it does not reach the target"
     return Feedback(
         False,
-        f"not yet: ln L(cw, cb) = {value:.4g} is below -{eps:g}; a larger c is needed "
-        "(the lower bound -n exp(-c m_min) tells you how much larger)",
+        f"with this c the lower bound -n e^(-c gamma_min) is still below -{eps:g}, so it does "
+        f"not guarantee the target ({works}); solve -n e^(-c gamma_min) = -eps for c",
     )
 
 
@@ -169,13 +213,25 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when the result has one value per z, every value finite and within a relative 1e-9
-        of ln sigma(z) (absolute 1e-300 near z = +1000). A right result is right even if numpy
-        warned along the way; otherwise names the first z where it fails, with numpy's
+        ✘ when its source calls logaddexp, (log_)expit, softplus or lh.log_sigmoid (the
+        exercise forbids them). ✔ when the result has one value per z, every value finite
+        and within a relative 1e-9 of ln sigma(z) (absolute 1e-300 near z = +1000). A right
+        result is right even if numpy warned along the way; otherwise names the first z where
+        it fails, with numpy's
         warning (an overflow in exp, a log of 0) when there was one.
 
     Used in notebook 03.
     """
+    try:
+        source = inspect.getsource(answer)
+    except (OSError, TypeError):  # a builtin, or defined where the source is not kept
+        source = ""
+    for banned in _BANNED_IN_LOG_SIGMOID:
+        if banned in source:
+            raise Rejected(
+                f"your function uses {banned.strip('.(')}: the exercise asks you to build "
+                "ln sigma(z) from np.exp, np.log1p, np.abs and np.minimum"
+            )
     z = np.array(_LOG_SIGMOID_POINTS)
     truth = np.asarray(log_sigmoid(z))
     got, warned = call_student(answer, z)
@@ -189,3 +245,101 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
         if not math.isclose(oi, ti, rel_tol=1e-9, abs_tol=1e-300):
             return Feedback(False, f"at z = {zi:g} your value {oi:.6g} is not ln sigma(z){because}")
     return Feedback(True, "right: finite and accurate from z = -1000 to z = 1000")
+
+
+def _widest_nonnegative_margins(A: np.ndarray) -> np.ndarray | None:
+    """Some v != 0 with A v >= 0 and A v != 0, or None: max 1^T A v over 0 <= A v <= 1."""
+    res = linprog(
+        -A.sum(axis=0),
+        A_ub=np.vstack([-A, A]),
+        b_ub=np.concatenate([np.zeros(len(A)), np.ones(len(A))]),
+        bounds=(None, None),
+        method="highs",
+    )
+    if res.status != 0 or -res.fun <= 1e-7:
+        return None
+    v = np.asarray(res.x, dtype=float)
+    g = A @ v
+    scale = float(np.max(np.abs(g)))
+    return v if g.min() >= -1e-9 * scale and g.max() > 1e-7 else None
+
+
+@exercise("a pair (X, y): X of shape (n, d), y of n labels -1 or +1")
+def check_quasi_separated(answer: object) -> Feedback:
+    """Is ``answer = (X, y)`` a quasi-separated data set, one whose ln L has no maximiser (C23)?
+
+    Accepts every (X, y) that (1) is not linearly separable (the LP A (w, b) >= 1 is
+    infeasible, with a verified Gordan certificate) and (2) is not overlapping: some (w, b)
+    puts every example on its correct side or on the boundary, y_i (w.x_i + b) >= 0, with at
+    least one of these functional margins > 0 (found by the LP max sum_i gamma_i over
+    0 <= gamma_i <= 1). Along such a (w, b), ln L(c w, c b) rises towards -k0 ln 2 without
+    reaching it (k0 examples on the boundary), and no finite maximiser exists.
+
+    Parameters
+    ----------
+    answer : pair (X, y)
+        X of shape (n, d) with 1 <= n <= 1000; labels in {-1, +1} (or {0, 1}).
+
+    Returns
+    -------
+    Feedback
+        ✔ with a (w, b) that shows it; otherwise says whether the data are separable,
+        overlapping, or on a single hyperplane (every margin 0).
+
+    Used in notebook 03.
+    """
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        raise Rejected("give a pair (X, y), e.g. answer_5 = (X, y)")
+    X = parse_array(answer[0], "X")
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or not 1 <= len(X) <= 1000:
+        raise Rejected(f"X must be an (n, d) array with 1 <= n <= 1000; got shape {X.shape}")
+    try:
+        y = check_labels(np.asarray(answer[1]), len(X))
+    except (ValueError, TypeError) as err:
+        raise Rejected(f"y must hold one label in {{-1, +1}} per row of X ({err})") from None
+    # Both properties are invariant under x -> (x - centre) / scale (b absorbs the shift), so
+    # the LPs see coordinates of size about 1 whatever the student's units.
+    centre = X.min(axis=0) / 2 + X.max(axis=0) / 2  # halves first: no overflow near 1e308
+    scale = float(np.max(np.abs(X - centre))) or 1.0
+    Z = (X - centre) / scale
+    try:
+        separable = find_separator(Z, y).separable
+    except RuntimeError:
+        raise Rejected("the LP cannot decide these data: keep the coordinates moderate") from None
+    if separable:
+        return Feedback(
+            False,
+            "these data are separable (some line has every functional margin > 0): that is "
+            "the separable case; quasi-separated data are not separable",
+        )
+    A = separation_matrix(Z, y)
+    v = _widest_nonnegative_margins(A)
+    if v is None:
+        if np.linalg.matrix_rank(A) < A.shape[1]:
+            return Feedback(
+                False,
+                "some (w, b) != 0 has every functional margin = 0 (all examples on one "
+                "hyperplane): ln L is constant along it, that is not the missing maximiser; "
+                "move some examples off the boundary",
+            )
+        return Feedback(
+            False,
+            "the classes overlap: every (w, b) != 0 has a functional margin < 0, so ln L has a "
+            "finite maximiser; no (w, b) may put an example on its wrong side",
+        )
+    g = A @ v
+    k0 = int(np.sum(np.abs(g) <= 1e-9 * float(np.max(np.abs(g)))))
+    w, b = v[:-1] / scale, float(v[-1] - v[:-1] @ centre / scale)  # back to the student's x
+    size = np.append(np.abs(w) * np.max(np.abs(X), axis=0), abs(b))  # each term's share of w.x+b
+    w, b = np.where(size[:-1] <= 1e-9 * size.max(), 0.0, w), b * (size[-1] > 1e-9 * size.max())
+    top = max(float(np.max(np.abs(w))), abs(b))
+    w_text = ", ".join(f"{wi / top + 0.0:.3g}" for wi in w)
+    b_text = f"{b / top + 0.0:.3g}"
+    return Feedback(
+        True,
+        f"right: not separable, yet (w, b) = ([{w_text}], {b_text}) has every functional "
+        f"margin >= 0 ({k0} of them 0): along it ln L rises towards -{k0} ln 2, never reaching "
+        "it, so no maximiser exists",
+    )

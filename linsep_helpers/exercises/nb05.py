@@ -45,6 +45,7 @@ __all__ = [
     "check_cover_from_separator",
     "check_bigm_box",
     "check_realizable_erm",
+    "check_origin_weight",
 ]
 
 _MAX_VERTICES = 10_000  # a returned "set" longer than this is not read to the end
@@ -138,7 +139,7 @@ def check_np_verifier(answer: object) -> Feedback:
             return Feedback(False, f"wrong answer on: {what}{hint}")
     return Feedback(
         True,
-        f"correct on all {len(cases)} cases; it costs O(m d) arithmetic operations on a "
+        f"correct on all {len(cases)} cases; it costs O(n d) arithmetic operations on a "
         "witness (w, b) of polynomial size, so MinDisagreement is in NP",
     )
 
@@ -150,7 +151,7 @@ def check_reduction_witness(answer: object) -> Feedback:
     Parameters
     ----------
     answer : (w, b)
-        w of length 8 (one entry per vertex of the cube graph Q_3), b a number.
+        w with one entry per vertex of the cube graph Q_3 (8 numbers), b a number.
 
     Returns
     -------
@@ -226,7 +227,7 @@ def _vertex_set(got: object, what: str) -> set[int]:
 
 @exercise(
     "replace the line cover_from_separator = None by your "
-    "def cover_from_separator(n, edges, w, b) returning a set of vertices"
+    "def cover_from_separator(n_vertices, edges, w, b) returning a set of vertices"
 )
 def check_cover_from_separator(answer: object) -> Feedback:
     """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
@@ -267,9 +268,17 @@ def check_cover_from_separator(answer: object) -> Feedback:
     return Feedback(True, f"a small enough vertex cover in all {len(cases)} cases")
 
 
+#: The smallest box of exercise 4, derived by hand (Solution 4): an optimal separator of the
+#: Petersen instance with origin weight 1 gives up the origin, so it classifies every vertex point
+#: and edge point with functional margin 1; adding w_i + b <= -1, w_j + b <= -1 and
+#: -(w_i + w_j + b) <= -1 gives b <= -3, and w_i = 2, b = -3 reaches it.
+_SMALLEST_BOX = 3.0
+_BOX_TOLERANCE = 1e-6
+
+
 @exercise("a number W > 0 (and your one-sentence reason in a comment)")
 def check_bigm_box(answer: object) -> Feedback:
-    """Is ``answer`` a box W large enough for the big-M MILP on the Petersen instance?
+    """Is ``answer`` the smallest box W for which the big-M MILP solves the Petersen instance?
 
     Parameters
     ----------
@@ -279,25 +288,77 @@ def check_bigm_box(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when 0 < W <= 1000 and the MILP's optimum equals the box-free optimum of the
-        Petersen instance with origin weight 1 (W >= 3 for a separator scaled to margin 1);
-        otherwise says how many mistakes the MILP reports, not which W to take.
+        ✔ when |W - 3| <= 1e-6: the smallest box whose MILP optimum equals the box-free
+        optimum 1 of the Petersen instance with origin weight 1 (a separator that gives up the
+        origin, scaled to margin 1 on the other points, has b <= -3). A smaller W gets the
+        number of mistakes the MILP reports; a larger W is told that a smaller box also works.
+        Never which W to take.
 
     Used in notebook 05.
     """
     W = parse_number(answer, "W", positive=True)
-    if W > 1000:
-        return Feedback(False, "choose W <= 1000: huge big-M constants make the MILP fragile")
+    if abs(W - _SMALLEST_BOX) <= _BOX_TOLERANCE:
+        return Feedback(
+            True,
+            f"W = {W:g} is the smallest box: the MILP's optimum agrees with the box-free solver, "
+            "and with any smaller box the separator that gives up the origin no longer fits",
+        )
+    if W > _SMALLEST_BOX:
+        return Feedback(
+            False,
+            f"with W = {W:g} the MILP finds the optimum, but so does a smaller box: the question "
+            "asks for the smallest (derive the |b| an optimal separator needs at margin 1)",
+        )
     n, edges = petersen_graph()
     X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
     truth = min_disagreement(X, y, weights).mistakes
     got = min_disagreement_bigm(X, y, weights, box=W).mistakes
-    if got == truth:
-        return Feedback(True, f"with W = {W:g} the MILP's optimum agrees with the box-free solver")
     return Feedback(
         False,
-        f"with W = {W:g} the MILP reports {got:g} mistakes, but a separator with fewer exists: "
-        "it does not fit in the box (look at |b| of an optimal separator)",
+        f"with W = {W:g} the MILP reports {got:g} mistakes, but the optimum is {truth:g}: an "
+        "optimal separator does not fit in this box (look at |b| of one, scaled to margin 1)",
+    )
+
+
+@exercise("replace the line reduction_optimum = None by your def reduction_optimum(tau, c)")
+def check_origin_weight(answer: object) -> Feedback:
+    """Does ``answer(tau, c)`` give the reduction's optimum for origin weight c (C26)?
+
+    On the instance of section 2 with the origin's weight set to c > 0 (all other weights 1),
+    the minimum weighted disagreement is min(tau(G), c): giving up the origin costs c and
+    w_i = 2, b = -3 then gets every other point right; keeping it forces b > 0, and the proof
+    of section 2 gives at least tau(G) mistakes. So the reduction is exact iff c >= tau(G).
+
+    Parameters
+    ----------
+    answer : callable
+        The student's formula: a whole number tau >= 0 and a weight c > 0 in, a number out.
+
+    Returns
+    -------
+    Feedback
+        ✔ when it returns min(tau, c) (to 1e-9) for tau = 0..12 and c in 0.5, 1, 1.5, .., 15;
+        otherwise names the first (tau, c) kind that fails (c below, at or above tau).
+
+    Used in notebook 05.
+    """
+    taus = range(13)
+    cs = [0.5 * k for k in range(1, 31)]
+    for tau in taus:
+        for c in cs:
+            got, _ = call_student(answer, tau, c)
+            value = parse_number(got, f"reduction_optimum({tau}, {c:g})")
+            if abs(value - min(tau, c)) > 1e-9:
+                where = "c < tau" if c < tau else "c = tau" if c == tau else "c > tau"
+                return Feedback(
+                    False,
+                    f"wrong for tau = {tau}, c = {c:g} (a case with {where}): compare the cost "
+                    "of giving up the origin with the cost of keeping it",
+                )
+    return Feedback(
+        True,
+        f"right on all {len(taus) * len(cs)} pairs (tau, c): the reduction is exact exactly when "
+        "the origin weighs at least tau(G)",
     )
 
 

@@ -40,11 +40,12 @@ class VertexCoverSolution:
     Attributes
     ----------
     family : str
-        The graph family; ``n`` its number of vertices, ``edges`` its edges, ``pos`` a layout.
+        The graph family; ``n`` its number of vertices |V|, ``edges`` its edges, ``pos`` a
+        layout.
     X, y, weights
         ``vertex_cover_instance``: the origin (+), e_i (-) and e_i + e_j (+), with weights.
     origin_weight : float
-        The weight of the origin (n + 1 or 1).
+        The weight of the origin (|V| + 1 or 1).
     optimum : float
         The minimum weighted disagreement (``min_disagreement``).
     tau : int
@@ -110,8 +111,9 @@ def _strip_heights(groups: np.ndarray) -> np.ndarray:
 class VertexCoverExplorer(Explorer):
     """The vertex-cover reduction, live (claim C26).
 
-    Controls: the graph (``family``, a dropdown over GRAPH_FAMILIES), its size n (slider
-    3..10, ignored by the Petersen graph), the weight of the origin ("n + 1" or "1") and the
+    Controls: the graph (``family``, a dropdown over GRAPH_FAMILIES; the cycle at first), its
+    number of vertices |V| (slider ``n``, 3..10, ignored by the Petersen graph, which has 10),
+    the weight of the origin ("|V| + 1" or "1") and the
     separator shown ("exact optimum" from ``min_disagreement`` or "cover witness" from
     ``cover_separator`` on a minimum cover). Left: the graph; vertices whose point e_i the
     separator gets wrong are orange squares, edges whose point e_i + e_j it gets wrong are
@@ -128,10 +130,10 @@ class VertexCoverExplorer(Explorer):
         ``separator``.
     """
 
-    sliders = (Slider("n", "graph size n", 3, 10, 6, step=1, kind="int"),)
+    sliders = (Slider("n", "graph size |V|", 3, 10, 6, step=1, kind="int"),)
     choices = (
-        Choice("family", "graph", GRAPH_FAMILIES, "Petersen", kind="dropdown"),
-        Choice("origin_weight", "origin weight", ("n + 1", "1"), "n + 1", button_width="70px"),
+        Choice("family", "graph", GRAPH_FAMILIES, "cycle", kind="dropdown"),
+        Choice("origin_weight", "origin weight", ("|V| + 1", "1"), "|V| + 1", button_width="70px"),
         Choice("separator", "separator", ("exact optimum", "cover witness"), "exact optimum"),
     )
     figsize = (11.0, 4.8)
@@ -148,7 +150,7 @@ class VertexCoverExplorer(Explorer):
         key = (family, n_v, origin_weight)
         if key in self._cache:
             return self._cache[key]
-        wo = float(n_v + 1) if origin_weight == "n + 1" else 1.0
+        wo = float(n_v + 1) if origin_weight == "|V| + 1" else 1.0
         X, y, weights = vertex_cover_instance(n_v, edges, origin_weight=wo)
         res = min_disagreement(X, y, weights)
         cover = min_vertex_cover(n_v, edges)
@@ -283,8 +285,11 @@ class VertexCoverExplorer(Explorer):
             self.controls["n"].disabled = self.values["family"] == "Petersen"
 
     def __repr__(self) -> str:
+        """The controls as constructor arguments; no ``n`` for the Petersen graph, which
+        ignores it (it always has 10 vertices)."""
         v = self.values
+        size = "" if v["family"] == "Petersen" else f", n={int(v['n'])}"
         return (
-            f"{type(self).__name__}(family={v['family']!r}, n={int(v['n'])}, "
+            f"{type(self).__name__}(family={v['family']!r}{size}, "
             f"origin_weight={v['origin_weight']!r}, separator={v['separator']!r})"
         )

@@ -38,6 +38,7 @@ from ..plotting import (
     update_probability,
     update_separator,
 )
+from ..plotting.likelihood import box_limits, label_log10_axis, scaling_limit_line
 from ._base import Explorer, Slider, check_n_seed, set_title
 
 __all__ = [
@@ -48,19 +49,6 @@ __all__ = [
     "ThresholdExplorer",
     "ThresholdState",
 ]
-
-
-def _box_limits(
-    X: np.ndarray, pad: float = 0.12
-) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A square box around the data (same span on both axes), padded by ``pad`` of the span."""
-    lo, hi = X[:, :2].min(axis=0), X[:, :2].max(axis=0)
-    centre = (lo + hi) / 2.0
-    half = float(np.max(hi - lo)) / 2.0 * (1.0 + 2.0 * pad)
-    return (
-        (float(centre[0] - half), float(centre[0] + half)),
-        (float(centre[1] - half), float(centre[1] + half)),
-    )
 
 
 @dataclass(frozen=True)
@@ -133,7 +121,7 @@ class ThresholdExplorer(Explorer):
         ax1.set_xlabel("score $z = w\\cdot x + b$")
         ax1.set_ylabel("$\\sigma(z)$")
         ax1.legend(loc="upper left", fontsize="small")
-        xlim, ylim = _box_limits(self.X)
+        xlim, ylim = box_limits(self.X)
         ax2.set_xlim(xlim)
         ax2.set_ylim(ylim)
         ax2.set_aspect("equal", adjustable="box")
@@ -208,7 +196,8 @@ class LikelihoodScalingState:
     own_probability, min_own_probability
         sigma(c m_i) for every point, and the smallest.
     m_min : float
-        The smallest margin of (w, b); k0 the number of margins exactly 0.
+        The smallest functional margin min_i y_i (w.x_i + b) of the unscaled (w, b); k0 the
+        number of functional margins exactly 0.
     lower, upper, log_neg_lower, log_neg_upper : float or None
         The bounds -n e^(-c m_min) <= ln L <= -ln(1 + e^(-c m_min)) and their ln(-.) (only
         when m_min > 0).
@@ -237,10 +226,11 @@ class LikelihoodScalingExplorer(Explorer):
 
     ``data`` picks one of LIKELIHOOD_DATA_OPTIONS (also a toggle in the widget). Left: the data
     shaded by P(y = +1 | x) = sigma(c (w.x + b)), which sharpens to a step as c grows, with the
-    special point ringed. Middle: ln L(c w, c b) against c (symlog axis) with, for a separator,
-    the bounds -n e^(-c m_min) <= ln L <= -ln(1 + e^(-c m_min)), the -ln 2 line and the limit.
-    Right: ln(-ln L), computed as a log-sum-exp, which stays finite after -ln L has rounded to 0
-    in float64 (c m_min > ~745, marked). Used in notebook 03.
+    special point ringed. Middle: ln L(c w, c b) against c with, for a separator, the bounds
+    -n e^(-c gamma_min) <= ln L <= -ln(1 + e^(-c gamma_min)) (gamma_min the smallest functional
+    margin of (w, b)), the -ln 2 line and the limit. Right: -ln L on a logarithmic axis, drawn
+    from ln(-ln L) (a log-sum-exp), so it goes on below the smallest float64, where -ln L itself
+    has rounded to 0.0 (c gamma_min > ~745, marked). Used in notebook 03.
 
     Parameters
     ----------
@@ -255,6 +245,8 @@ class LikelihoodScalingExplorer(Explorer):
     sliders = (Slider("c", "scale c", 1e-2, 1e6, 1.0, kind="log", step=0.02),)
     figsize = (13.0, 5.2)
     UNDERFLOW = 745.2  # e^-x is 0.0 in float64 beyond this x
+    #: The right panel shows -ln L from 10^LOG10_FLOOR (below the smallest float64) upwards.
+    LOG10_FLOOR = -400.0
 
     def __init__(
         self,
@@ -310,7 +302,7 @@ class LikelihoodScalingExplorer(Explorer):
             [], [], "o", ms=18, mfc="none", mec=PALETTE["black"], mew=1.8, zorder=4
         )
         (spec,) = self.sliders
-        # middle: ln L
+        # middle: ln L on a linear axis
         kw = {"lw": 1.5, "ls": "--"}
         (self.line_ll,) = ax1.plot([], [], color=PALETTE["black"], label="$\\ln L(cw, cb)$")
         (self.line_up,) = ax1.plot([], [], color=PALETTE["blue"], label="upper bound", **kw)
@@ -319,28 +311,30 @@ class LikelihoodScalingExplorer(Explorer):
         ax1.axhline(-math.log(2), color=PALETTE["purple"], ls=":", lw=2, label="$-\\ln 2$")
         (self.mark1,) = ax1.plot([], [], "o", color=PALETTE["orange"], ms=10, zorder=5)
         ax1.set_xscale("log")
-        ax1.set_yscale("symlog", linthresh=1.0)
         ax1.set_xlim(spec.min, spec.max)
         ax1.set_xlabel("scale $c$")
-        ax1.set_ylabel("$\\ln L(cw, cb)$ (symlog)")
-        # right: ln(-ln L)
-        (self.line_lg,) = ax2.plot([], [], color=PALETTE["black"], label="$\\ln(-\\ln L)$")
+        ax1.set_ylabel("$\\ln L(cw, cb)$")
+        # right: -ln L on a log axis, plotted as log10(-ln L) = ln(-ln L) / ln 10
+        (self.line_lg,) = ax2.plot([], [], color=PALETTE["black"], label="$-\\ln L$ (log-sum-exp)")
         (self.line_lg_hi,) = ax2.plot(
             [], [], color=PALETTE["vermillion"], label="from lower bound", **kw
         )
         (self.line_lg_lo,) = ax2.plot([], [], color=PALETTE["blue"], label="from upper bound", **kw)
         ax2.axhline(
-            math.log(math.log(2)), color=PALETTE["purple"], ls=":", lw=2, label="$\\ln\\ln 2$"
+            math.log10(math.log(2)), color=PALETTE["purple"], ls=":", lw=2, label="$\\ln 2$"
+        )
+        ax2.axhline(
+            math.log10(5e-324), color=PALETTE["grey"], ls="--", lw=1, label="smallest float64"
         )
         self.underflow = ax2.axvline(
             1.0, color=PALETTE["grey"], lw=1.5, label="$-\\ln L$ = 0.0 in float64"
         )
         (self.mark2,) = ax2.plot([], [], "o", color=PALETTE["orange"], ms=10, zorder=5)
         ax2.set_xscale("log")
-        ax2.set_yscale("symlog", linthresh=1.0)
         ax2.set_xlim(spec.min, spec.max)
+        label_log10_axis(ax2)
         ax2.set_xlabel("scale $c$")
-        ax2.set_ylabel("$\\ln(-\\ln L(cw, cb))$ (symlog)")
+        ax2.set_ylabel("$-\\ln L(cw, cb)$ (log scale)")
         self._draw_data_set()
         # the probability image moves; what is drawn above it is redrawn with it
         self.animate(self.prob, self.data_artists, self.sep, self.ring, ax0.title)
@@ -353,29 +347,22 @@ class LikelihoodScalingExplorer(Explorer):
         self.ring.set_visible(self.data != "separable")
         cs = self.cs
         self.line_ll.set_data(cs, self.curve)
-        self.line_lg.set_data(cs, self.curve_log)
+        self.line_lg.set_data(cs, self.curve_log / math.log(10))
         if self.bounds is not None:
             self.line_up.set_data(cs, self.bounds.upper)
             self.line_lo.set_data(cs, self.bounds.lower)
-            self.line_lg_hi.set_data(cs, self.bounds.log_neg_lower)
-            self.line_lg_lo.set_data(cs, self.bounds.log_neg_upper)
+            self.line_lg_hi.set_data(cs, self.bounds.log_neg_lower / math.log(10))
+            self.line_lg_lo.set_data(cs, self.bounds.log_neg_upper / math.log(10))
             c_under = self.UNDERFLOW / self.m_min
             self.underflow.set_xdata([c_under, c_under])
             self.underflow.set_visible(c_under <= cs[-1])
-            self.line_lim.set_data(cs, np.zeros_like(cs))
-            self.line_lim.set_label("limit 0")
         else:
             for line in (self.line_up, self.line_lo, self.line_lg_hi, self.line_lg_lo):
                 line.set_data([], [])
             self.underflow.set_visible(False)
-            if self.k0 > 0 and self.m_min == 0.0:
-                self.line_lim.set_data(cs, np.full_like(cs, -self.k0 * math.log(2)))
-                self.line_lim.set_label(f"limit $-k_0 \\ln 2$, $k_0$ = {self.k0}")
-            else:  # some margin < 0: ln L ~ c * (sum of the negative margins) -> -inf
-                slope = float(self.m[self.m < 0].sum())
-                far = cs * abs(self.m_min) >= 3.0  # where the asymptote is already close
-                self.line_lim.set_data(cs[far], cs[far] * slope - self.k0 * math.log(2))
-                self.line_lim.set_label(f"asymptote ${slope:.2f}\\,c$")
+        *limit_line, limit_label = scaling_limit_line(self.m, cs)
+        self.line_lim.set_data(*limit_line)
+        self.line_lim.set_label(limit_label)
         for ax in (self.ax1, self.ax2):
             shown = [ln for ln in ax.get_lines() if ln.get_visible() and len(ln.get_xdata()) > 0]
             shown = [ln for ln in shown if not ln.get_label().startswith("_")]
@@ -386,32 +373,21 @@ class LikelihoodScalingExplorer(Explorer):
                 ncol=2,
                 fontsize="x-small",
             )
-        lo1 = float(min(self.curve.min(), -len(self.y)))
-        self.ax1.set_ylim(1.6 * lo1, 0.5)
-        lo2 = float(min(self.curve_log.min(), -1.0))
-        hi2 = float(self.curve_log.max())
-        self.ax2.set_ylim(1.6 * lo2, hi2 + 0.5 * abs(hi2) + 1.0)
+        # fixed ranges: the curves leave the view where they run off (ln L -> -inf, -ln L -> 0)
+        self.ax1.set_ylim(-1.25 * len(self.y), 0.05 * len(self.y))
+        self.ax2.set_ylim(self.LOG10_FLOOR, 8.0)
 
     def compute(self, *, c: float) -> LikelihoodScalingState:
         c = check_scalar(c, "c", positive=True)
         ll = float(scaled_log_likelihood(self.w, self.b, self.X, self.y, c))
         lnl = float(scaled_log_neg_log_likelihood(self.w, self.b, self.X, self.y, c))
         own = np.asarray(sigmoid(c * self.m))  # P(own label) of every point
-        if self.m_min > 0:
-            limit = 0.0
-        elif self.m_min == 0.0:
-            limit = -self.k0 * math.log(2)
-        else:
-            limit = -math.inf
+        limit = 0.0 if self.m_min > 0 else -self.k0 * math.log(2) if self.m_min == 0 else -math.inf
         bounds: dict[str, float] = {}
         if self.bounds is not None:
             bd = log_likelihood_bounds(self.m, c)
-            bounds = {
-                "lower": float(bd.lower),
-                "upper": float(bd.upper),
-                "log_neg_lower": float(bd.log_neg_lower),
-                "log_neg_upper": float(bd.log_neg_upper),
-            }
+            names = ("lower", "upper", "log_neg_lower", "log_neg_upper")
+            bounds = {name: float(getattr(bd, name)) for name in names}
         return LikelihoodScalingState(
             c=c,
             data=self.data,
@@ -430,17 +406,19 @@ class LikelihoodScalingExplorer(Explorer):
         c = state.c
         update_probability(self.prob, self.w, self.b, scale=c)
         self.mark1.set_data([c], [state.log_likelihood])
-        self.mark2.set_data([c], [state.log_neg_log_likelihood])
+        self.mark2.set_data([c], [state.log_neg_log_likelihood / math.log(10)])
         set_title(self.ax0, f"{self.data}\nsmallest P(own label) = {state.min_own_probability:.4g}")
         set_title(self.ax1, f"c = {c:.3g}: ln L = {state.log_likelihood:.4g}")
-        set_title(self.ax2, f"ln(−ln L) = {state.log_neg_log_likelihood:.4g}")
+        k = state.log_neg_log_likelihood / math.log(10)  # -ln L = 10^k
+        digits = ".0f" if abs(k) >= 100 else ".3g"
+        set_title(self.ax2, f"$-\\ln L = 10^{{{k:{digits}}}}$")
         self.refresh()
 
     def readout(self, state: LikelihoodScalingState) -> str:
         text = (
             f"[{state.data}] c = {state.c:.4g}: ln L(cw, cb) = {state.log_likelihood:.6g}"
             f" (float64), ln(−ln L) = {state.log_neg_log_likelihood:.6g}, "
-            f"smallest margin m<sub>min</sub> = {state.m_min:.3g}"
+            f"smallest functional margin of (w, b): {state.m_min:.3g}"
         )
         if state.lower is not None:
             text += f"; bounds {state.lower:.3g} ≤ ln L ≤ {state.upper:.3g}"
@@ -543,7 +521,8 @@ class ImplicitBiasExplorer(Explorer):
         self.gd_sep = draw_separator(
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
-        ax0.legend(loc="lower left", fontsize="x-small")
+        self.gd_sep.normal.set_label("$w(t)$")
+        ax0.legend(loc="upper left", fontsize="x-small")
         ts, last = self.ts, self.ts[-1]
         ax1.semilogx(ts, self.angles, color=PALETTE["black"], label="angle")
         guide = self.angles[-1] * np.log(last) / np.log(np.maximum(ts, 2.0))
@@ -560,7 +539,7 @@ class ImplicitBiasExplorer(Explorer):
             color=PALETTE["grey"],
             ls="--",
             lw=1.5,
-            label=f"slope $1/\\gamma$ = {slope:.3g} per unit of $\\ln t$",
+            label=f"slope $1/\\gamma^*$ = {slope:.3g} per unit of $\\ln t$",
         )
         ax2.set_ylim(0.0, 1.1 * float(self.norms.max()))
         ax2.set_xlabel("step $t$")
@@ -603,11 +582,14 @@ class ImplicitBiasExplorer(Explorer):
         for line in self.vlines:
             line.set_xdata([t, t])
         self.mark.set_data([t], [state.angle_deg])
-        set_title(self.axes[0], f"t = {t:.0f}: geometric margin {state.margin:.3f}")
+        set_title(self.axes[0], f"t = {t:.0f}: geometric margin of w(t) {state.margin:.3f}")
         set_title(self.axes[1], f"angle {state.angle_deg:.2f}°")
         set_title(self.axes[2], f"‖w(t)‖ = {state.norm:.3g}")
         set_title(self.axes[3], f"loss = {state.loss:.3g}")
         self.refresh()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(t={self.state.t:.0f})"  # the recorded step shown
 
     def readout(self, state: ImplicitBiasState) -> str:
         return (

@@ -136,7 +136,10 @@ class PerceptronProofExplorer(Explorer):
     Panels: the data with the separator after update ``step`` (trace.w[step], trace.b[step])
     and the point that caused that update; u.v_M above the line M eta gamma' (log-log);
     ||v_M||^2 squeezed between M^2 eta^2 gamma'^2 and M eta^2 R'^2 (log-log), which cross at
-    the bound. Above the panels: gamma, R, eta, the measured M and the three bounds. The
+    the bound. Above the panels: the margin of (w*, b*) (functional = geometric, since
+    ||w*|| = 1), R, eta, the measured M, the lifted bound R'^2/gamma'^2 and the bound proved for
+    the rule of b: (R^2+1)(||w*||^2+b*^2)/gamma_hat^2 for "affine", (2R/gamma)^2 for
+    "learning_rate" ((2R/gamma)^2 is no bound for b <- b + y). The
     rule of the bias is in the legend. The run stops at ``max_updates`` updates (stated in
     the figure when that happens). The step slider's range follows the run: values beyond
     the last update show the end.
@@ -281,7 +284,7 @@ class PerceptronProofExplorer(Explorer):
             fig,
             [
                 [
-                    (0.12, "gamma", "γ ="),
+                    (0.19, "gamma", "γ̂ = γ of (w*, b*) ="),
                     (0.3, "R", "R ="),
                     (0.47, "eta", "η ="),
                     (0.85, "M", "measured updates M ="),
@@ -289,7 +292,7 @@ class PerceptronProofExplorer(Explorer):
                 [
                     (0.25, "bound_lifted", "bounds: R'²/γ'² ="),
                     # each run is shown with the bound proved for its rule of b
-                    (0.62, "bound_affine", "(R²+1)(‖w*‖²+b*²)/γ² =")
+                    (0.62, "bound_affine", "(R²+1)(‖w*‖²+b*²)/γ̂² =")
                     if self.variant == "affine"
                     else (0.62, "bound_learning_rate", "(2R/γ)² ="),
                 ],
@@ -438,7 +441,7 @@ class StaircaseExplorer(Explorer):
     Left: updates against d (log scale): the closed form, the measured counts for every d
     up to the slider's value, and the bound R^2/gamma^2 of the LP's separator. Right: the
     weights w_k of the perceptron's final w and of the LP's w (log scale): both double (at
-    least) from one coordinate to the next, which is why gamma <= 2^(1-d). Used in notebook 02.
+    least) from one coordinate to the next, which is why gamma < 2^(1-d). Used in notebook 02.
 
     Parameters
     ----------
@@ -508,7 +511,7 @@ class StaircaseExplorer(Explorer):
             [_staircase_updates(int(k)) for k in ds],
             "-",
             color=PALETTE["black"],
-            label="$\\sum_{j\\leq d}(2^j-1)^2$",
+            label="$\\sum_{j\\leq d}(2^j-1)^2$ (fewest, any order)",
         )
         ax.semilogy(ds, 4.0**ds * 4 / 3, ":", color=PALETTE["grey"], label="$(4/3)\\,4^d$")
         (self.measured,) = ax.semilogy(
@@ -551,7 +554,7 @@ class StaircaseExplorer(Explorer):
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        set_title(self.ax2, f"weights double: γ ≤ 2^(1-d) = {2.0 ** (1 - d):.3g}")
+        set_title(self.ax2, f"weights more than double: γ < 2^(1-d) = {2.0 ** (1 - d):.3g}")
         self.refresh()
 
     def readout(self, state: StaircaseState) -> str:

@@ -53,8 +53,10 @@ class MarginState:
 class MarginExplorer(Explorer):
     """Sliders for the margin gamma and the radius R of ``make_separable`` data.
 
-    The figure shows the data, the true separator (w*, b*) with its margin band, the circle
-    of radius R, and the margin and radius *measured* from the generated points.
+    The figure shows the data, the generator's separator (w*, b*) with its margin band, the
+    circle of radius R, and the margin of (w*, b*) and the radius *measured* on the generated
+    points. The data's own largest margin (the max-margin separator's) is usually larger than
+    the margin of (w*, b*).
     Used in notebook 01.
 
     Parameters
@@ -108,8 +110,8 @@ class MarginExplorer(Explorer):
         self.circle.set_radius(state.radius)
         set_title(
             self.ax,
-            f"γ = {state.margin:.3f}, R = {state.radius:.2f}: measured "
-            f"γ = {state.measured_margin:.3f}, R = {state.measured_radius:.2f}",
+            f"sliders γ = {state.margin:.3f}, R = {state.radius:.2f}\nmeasured: margin of "
+            f"$(w^*, b^*)$ = {state.measured_margin:.3f}, R = {state.measured_radius:.2f}",
         )
         self.refresh()
 
@@ -160,7 +162,11 @@ class ScalingExplorer(Explorer):
     seed : int
         Seed of the data.
     margin : float
-        Margin of the ``make_separable`` data (radius 1).
+        Geometric margin of the generator's separator on the ``make_separable`` data (radius 1).
+    w_norm : float
+        Length of the fixed w (> 0; the generator's unit normal times ``w_norm``). The two
+        margin curves cross at c = 1 / w_norm, where ||c w|| = 1; the default 2 keeps that
+        crossing away from the start value c = 1.
     **values
         Start value of the slider ``c``.
     """
@@ -169,11 +175,21 @@ class ScalingExplorer(Explorer):
     figsize = (10.0, 4.6)
 
     def __init__(
-        self, *, n: int = 30, seed: int = 1, margin: float = 0.25, **values: float
+        self,
+        *,
+        n: int = 30,
+        seed: int = 1,
+        margin: float = 0.25,
+        w_norm: float = 2.0,
+        **values: float,
     ) -> None:
         n, seed = check_n_seed(n, seed)
         margin = check_scalar(margin, "margin", positive=True)
-        self.X, self.y, self.w, self.b = make_separable(n, 2, margin, 1.0, seed=seed)
+        w_norm = check_scalar(w_norm, "w_norm", positive=True)
+        if not 1e-3 <= w_norm <= 1e3:
+            raise ValueError(f"w_norm must be in [0.001, 1000], got {w_norm:g}")
+        self.X, self.y, w_unit, b_unit = make_separable(n, 2, margin, 1.0, seed=seed)
+        self.w, self.b = w_norm * w_unit, w_norm * b_unit
         self.gamma_f = functional_margin(self.w, self.b, self.X, self.y)
         self.base_pred = predict(self.w, self.b, self.X)
         super().__init__(**values)
@@ -230,7 +246,7 @@ class ScalingExplorer(Explorer):
         set_title(self.ax, f"same line; predictions changed: {state.changed_predictions}")
         set_title(
             self.ax2,
-            f"c = {c:.3g}: functional {state.functional:.3g}, geometric {state.geometric:.3f}",
+            f"c = {c:.3g}: functional {state.functional:.3g}, geometric {state.geometric:.3g}",
         )
         self.refresh()
 

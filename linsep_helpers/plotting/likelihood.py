@@ -21,6 +21,9 @@ __all__ = [
     "ProbabilityArtists",
     "draw_probability",
     "update_probability",
+    "box_limits",
+    "label_log10_axis",
+    "scaling_limit_line",
 ]
 
 #: P(y = +1 | x) from vermillion (class -1) through white (1/2) to blue (class +1).
@@ -165,3 +168,82 @@ def update_probability(
     arts.image.set_data(
         probability_grid(w, b, arts.xlim, arts.ylim, scale=scale, resolution=arts.resolution)
     )
+
+
+def box_limits(
+    X: ArrayLike, *, pad: float = 0.12
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A square box around the points (the same span on both axes), padded by ``pad`` of it.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d), d >= 2
+        Only the first two columns are used.
+    pad : float
+        Padding on each side as a fraction of the larger span, >= 0.
+
+    Returns
+    -------
+    (xlim, ylim) : two pairs of floats
+        Used by the threshold explorer of notebook 03.
+    """
+    Xa = np.asarray(X, dtype=float)
+    if Xa.ndim != 2 or Xa.shape[1] < 2 or len(Xa) == 0:
+        raise ValueError(f"X must be a non-empty (n, d) array with d >= 2; got shape {Xa.shape}")
+    p = check_scalar(pad, "pad", nonnegative=True)
+    lo, hi = Xa[:, :2].min(axis=0), Xa[:, :2].max(axis=0)
+    centre = (lo + hi) / 2.0
+    half = max(float(np.max(hi - lo)), 1e-9) / 2.0 * (1.0 + 2.0 * p)
+    return (
+        (float(centre[0] - half), float(centre[0] + half)),
+        (float(centre[1] - half), float(centre[1] + half)),
+    )
+
+
+def label_log10_axis(ax: Axes, *, axis: str = "y", nbins: int = 6) -> None:
+    """Label an axis that shows log10(v) as a logarithmic axis of v: ticks 10^k at whole k.
+
+    Plotting log10(v) on a linear axis, computed from ln v = log-sum-exp, reaches values such
+    as v = 10^-130000 that a float64 (and so a matplotlib log axis) cannot hold.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    axis : {"x", "y"}
+    nbins : int
+        At most this many ticks.
+
+    Returns
+    -------
+    None
+        Used in notebook 03 (the scaling explorer and the -ln 2 demonstration).
+    """
+    if axis not in ("x", "y"):
+        raise ValueError(f"axis must be 'x' or 'y'; got {axis!r}")
+    target = ax.yaxis if axis == "y" else ax.xaxis
+    target.set_major_locator(mpl.ticker.MaxNLocator(nbins=nbins, integer=True))
+    target.set_major_formatter(mpl.ticker.FuncFormatter(lambda k, _: f"$10^{{{int(round(k))}}}$"))
+    target.set_minor_locator(mpl.ticker.NullLocator())
+
+
+def scaling_limit_line(m: ArrayLike, cs: ArrayLike) -> tuple[np.ndarray, np.ndarray, str]:
+    """Where ln L(c w, c b) goes as c -> infinity, as a line over the scales cs.
+
+    With functional margins gamma_i of (w, b): the limit 0 if every gamma_i > 0; -k0 ln 2 if
+    the smallest is 0 (k0 of them); else the asymptote c sum_{gamma_i < 0} gamma_i - k0 ln 2,
+    drawn only where c |min gamma_i| >= 3 (where it is already close).
+
+    Returns
+    -------
+    (c, value, label) : the line's points and its legend label. Used by the scaling explorer.
+    """
+    g = np.asarray(m, dtype=float)
+    c = np.asarray(cs, dtype=float)
+    k0 = int(np.sum(g == 0.0))
+    if g.min() > 0:
+        return c, np.zeros_like(c), "limit 0"
+    if g.min() == 0.0:
+        return c, np.full_like(c, -k0 * np.log(2.0)), f"limit $-k_0 \\ln 2$, $k_0$ = {k0}"
+    slope = float(g[g < 0].sum())
+    far = c * abs(float(g.min())) >= 3.0
+    return c[far], c[far] * slope - k0 * np.log(2.0), f"asymptote ${slope:.2f}\\,c$"

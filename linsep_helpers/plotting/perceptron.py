@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
 from numpy.typing import ArrayLike
 
 from .._validate import check_scalar
@@ -276,9 +277,11 @@ def plot_mistakes_vs_margin(
 def plot_mistakes_per_epoch(
     ax: Axes, mistakes_per_epoch: ArrayLike, *, label: str | None = None, color: str | None = None
 ) -> Line2D:
-    """Step plot of the number of updates (mistakes) in each epoch, epochs numbered from 1.
+    """Plot of the number of updates (mistakes) in each epoch, epochs numbered from 1.
 
     On separable data it reaches 0 (the perceptron stops); on XOR it never does (C14).
+    Several calls may share ``ax``: the y range covers every curve drawn so far (from just
+    below 0), and both axes have integer ticks (they count).
 
     Parameters
     ----------
@@ -300,5 +303,8 @@ def plot_mistakes_per_epoch(
     (line,) = ax.plot(epochs, mpe, "o-", label=label, color=color, lw=1.5, ms=5)
     ax.set_xlabel("epoch")
     ax.set_ylabel("mistakes (updates) in the epoch")
-    ax.set_ylim(bottom=-0.3)
+    top = max(float(np.max(other.get_ydata())) for other in ax.lines if len(other.get_ydata()))
+    ax.set_ylim(-0.3, top * 1.06 + 0.3)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     return line

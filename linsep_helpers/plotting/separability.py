@@ -82,9 +82,9 @@ class Lift3DArtists:
 def draw_lift_3d(
     ax: Axes, X: ArrayLike, y: ArrayLike, w: ArrayLike, b: float, *, r: float = 1.0
 ) -> Lift3DArtists:
-    """Draw the homogeneous lift on a 3-D axes (``projection="3d"``): the points (x, r), the
-    plane through the origin with normal v = (w, b / r), the plane z_3 = r that carries the
-    data, and their intersection, which is the 2-D separator w.x + b = 0 lifted to height r.
+    """Draw the homogeneous lift on a 3-D axes (``projection="3d"``): the points x' = (x, r),
+    the plane v.x' = 0 through the origin with v = (w, b / r), the plane x_3 = r that carries
+    the data, and their intersection, which is the 2-D separator w.x + b = 0 lifted to x_3 = r.
 
     Since v.(x, r) = w.x + b, the points fall on the same sides of the homogeneous plane as of
     the affine line (claim C02).
@@ -131,14 +131,18 @@ def draw_lift_3d(
     plane = Poly3DCollection(
         [plane_in_cube(v, lim)], facecolor=PALETTE["green"], alpha=0.25, edgecolor="none"
     )
-    plane.set_label("$v\\cdot z = 0$, $v = (w, b/r)$")
+    plane.set_label(
+        "$v\\cdot x' = 0$, $v = (w, b)$" if r == 1 else f"$v\\cdot x' = 0$, $x' = (x, {r:g})$"
+    )
     ax.add_collection3d(plane)
     g = np.linspace(-lim, lim, 2)
     G1, G2 = np.meshgrid(g, g)
-    data_plane = ax.plot_surface(G1, G2, np.full_like(G1, r), color=PALETTE["grey"], alpha=0.15)
+    data_plane = ax.plot_surface(
+        G1, G2, np.full_like(G1, r), color=PALETTE["grey"], alpha=0.15, label=f"plane $x_3 = {r:g}$"
+    )
     xs, ys = line_in_box(wa, ba, (-lim, lim), (-lim, lim))
     (meet,) = ax.plot(xs, ys, np.full(len(xs), r), color=PALETTE["black"], lw=2.5)
-    meet.set_label("$w\\cdot x + b = 0$ at height $r$")
+    meet.set_label(f"$w\\cdot x + b = 0$ on $x_3 = {r:g}$")
     ax.quiver(0, 0, 0, *(v / np.linalg.norm(v) * extent), color=PALETTE["green"], lw=2)
     for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
         axis.set_major_locator(mpl.ticker.MaxNLocator(3))

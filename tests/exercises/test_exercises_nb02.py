@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from odd_answers import (
     ODD_EXPLICIT,
+    ODD_FUNCTIONS,
     assert_cross,
     assert_tick,
     number_forms,
@@ -16,8 +17,10 @@ from odd_answers import (
     odd_id,
     vector_forms,
 )
+from oracles import reference_run
 
 import linsep_helpers as lh
+from linsep_helpers.exercises.nb02 import check_staircase_lower_bound
 
 # ---------------------------------------------------------------------------------------
 # exercise checks
@@ -87,8 +90,8 @@ def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
     assert bound(r_best) == pytest.approx((R * wn + abs(b)) ** 2, rel=1e-9)
     for wrong, side in ((r_best * 3, "too large"), (r_best / 3, "too small")):
         fb = lh.check_best_lift_scale(wrong, R, wn, b)
-        # a wrong r that happens to equal the best r^2 gets the more specific hint
-        expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=1e-6) else side
+        # a wrong r that happens to equal the best r^2 (to the check's 0.5 %) gets that hint
+        expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=5e-3) else side
         assert not fb.ok and expected in fb.message
 
 
@@ -120,6 +123,116 @@ def test_check_staircase_separator():
         lh.check_staircase_separator([1.0], 0)
 
 
+def steep_staircase(a, d):
+    """x_1 = e_1, x_k = e_k - a e_(k-1), written out here."""
+    X = np.zeros((d, d))
+    for k in range(d):
+        X[k, k] = 1.0
+        if k > 0:
+            X[k, k - 1] = -float(a)
+    return X, np.ones(d)
+
+
+@pytest.mark.claim("C16")
+def test_check_staircase_separator_with_step_3():
+    # by hand: w_1 > 0, w_k > 3 w_(k-1): (1, 4, 13, 40) is the smallest integer one
+    assert_tick(lh.check_staircase_separator([1, 4, 13, 40], 4, factor=3))
+    assert_tick(lh.check_staircase_separator([0.5, 2, 7, 22], 4, factor=3))
+    fb = lh.check_staircase_separator([1, 3, 7, 15], 4, factor=3)
+    assert not fb.ok and "w_2 - 3 w_1" in fb.message
+    fb = lh.check_staircase_separator([1, 4, 12, 40], 4, factor=3)
+    assert not fb.ok and "w_3 - 3 w_2" in fb.message and "(here it is 0)" in fb.message
+    for answer in vector_forms([1, 4, 13, 40]):
+        assert_tick(lh.check_staircase_separator(answer, 4, factor=3))
+    with pytest.raises(ValueError, match="factor must be >= 1"):
+        lh.check_staircase_separator([1.0], 1, factor=0)
+
+
+def least_updates_formula(a, d):
+    """sum_k s_k^2 with s_k = 1 + a + ... + a^(k-1): the smallest integer separator w_k >= s_k,
+    and a run ending at w costs sum_k s_k w_k updates (worked out by hand, section 10)."""
+    total, s = 0, 0
+    for _ in range(d):
+        s = a * s + 1
+        total += s * s
+    return total
+
+
+@pytest.mark.claim("C16")
+@pytest.mark.parametrize("a", [2, 3, 4])
+@pytest.mark.parametrize("d", [1, 2, 3, 4])
+def test_staircase_lower_bound_against_runs(a, d):
+    """The cyclic run makes exactly the bound; random orders (written out here) never fewer."""
+    X, y = steep_staircase(a, d)
+    least = least_updates_formula(a, d)
+    assert len(reference_run(X, y, bias=False, max_updates=10**6)) == least
+    rng = np.random.default_rng(10 * a + d)
+    for _ in range(3):
+        w, count = np.zeros(d), 0
+        while True:
+            wrong = np.flatnonzero(X @ w <= 0)
+            if wrong.size == 0:
+                break
+            w = w + X[rng.choice(wrong)]
+            count += 1
+        assert count >= least
+
+
+@pytest.mark.claim("C16")
+def test_check_staircase_lower_bound_accepts_every_correct_form():
+    forms = [
+        least_updates_formula,
+        lambda a, d: sum(((a**k - 1) // (a - 1)) ** 2 for k in range(1, d + 1)),
+        lambda a, d: float(sum(((a**k - 1) / (a - 1)) ** 2 for k in range(1, d + 1))),
+        # the closed form of the geometric sums, in floats
+        lambda a, d: (
+            ((a ** (2 * d + 2) - a**2) / (a**2 - 1) - 2 * (a ** (d + 1) - a) / (a - 1) + d)
+            / (a - 1) ** 2
+        ),
+        lambda a, d: np.sum((np.power(float(a), np.arange(1, d + 1)) - 1) ** 2) / (a - 1) ** 2,
+        lambda a, d: np.int64(least_updates_formula(a, d)),
+        lambda a, d: np.array([least_updates_formula(a, d)]),
+    ]
+    for f in forms:
+        assert_tick(check_staircase_lower_bound(f))
+
+
+@pytest.mark.claim("C16")
+def test_check_staircase_lower_bound_rejects_slips():
+    def only_for_two(a, d):
+        return least_updates_formula(2, d)
+
+    def weights_summed(a, d):
+        return sum((a**k - 1) // (a - 1) for k in range(1, d + 1))
+
+    def off_by_one(a, d):
+        return least_updates_formula(a, d + 1)
+
+    def powers_squared(a, d):  # w_k >= a^(k-1) (the margin argument) instead of the integers
+        return sum(a ** (2 * (k - 1)) for k in range(1, d + 1))
+
+    fb = check_staircase_lower_bound(only_for_two)
+    assert_cross(fb)
+    assert "a = 2 only" in fb.message
+    fb = check_staircase_lower_bound(weights_summed)
+    assert_cross(fb)
+    assert "sum of the smallest weights" in fb.message
+    fb = check_staircase_lower_bound(off_by_one)
+    assert_cross(fb)
+    assert "d = 1" in fb.message
+    assert_cross(check_staircase_lower_bound(powers_squared))
+    assert "not answered" in check_staircase_lower_bound(None).message
+    # the message never quotes the right count: bound(2, 2) = 10 is the first one checked
+    fb = check_staircase_lower_bound(lambda a, d: 1 if d == 1 else 11)
+    assert_cross(fb)
+    assert "10" not in fb.message
+
+
+@pytest.mark.parametrize("func", ODD_FUNCTIONS, ids=odd_id)
+def test_check_staircase_lower_bound_odd_functions(func):
+    assert_cross(check_staircase_lower_bound(func))
+
+
 # ------------------------------------------------------------------------- odd answers, any form
 
 XB = np.array([[3.0, 4.0], [1.0, -1.0], [-2.0, 0.5]])
@@ -131,6 +244,8 @@ CHECKS = {
     "novikoff_bound": lambda a: lh.check_novikoff_bound(a, XB, YB, WB),
     "best_lift_scale": lambda a: lh.check_best_lift_scale(a, 20.5, 1.0, 9.0),
     "staircase_separator": lambda a: lh.check_staircase_separator(a, 4),
+    "steep_staircase_separator": lambda a: lh.check_staircase_separator(a, 4, factor=3),
+    "staircase_lower_bound": check_staircase_lower_bound,
 }
 
 
@@ -159,6 +274,15 @@ def test_right_answers_in_every_form():
         assert_tick(CHECKS["novikoff_bound"](answer))
     for answer in number_forms(math.sqrt(20.5 * 9.0)):
         assert_tick(CHECKS["best_lift_scale"](answer))
+    # rounded by hand: 13.58 and 13.6 for sqrt(184.5) = 13.583, 25.0 for 25
+    for answer in (13.58, 13.6, 13.583):
+        assert_tick(CHECKS["best_lift_scale"](answer))
+    for answer in (13.0, 14.0, 184.5, 184.0):
+        assert_cross(CHECKS["best_lift_scale"](answer))
+    for answer in (25.1, 24.9):
+        assert_tick(CHECKS["novikoff_bound"](answer))
+    for answer in (26.0, 24.0, 5.0, 6.25):
+        assert_cross(CHECKS["novikoff_bound"](answer))
     for answer in vector_forms([1, 3, 7, 15]):
         assert_tick(CHECKS["staircase_separator"](answer))
 
@@ -228,3 +352,59 @@ def test_staircase_separators_at_any_scale(gaps, log_c):
         return
     assert_tick(lh.check_staircase_separator(w, len(w)))
     assert_cross(lh.check_staircase_separator(-w, len(w)))
+
+
+# ------------------------------------------------------------------ the affine invariant (ex. 6)
+
+
+@pytest.mark.claim("C11")
+@pytest.mark.parametrize("s", [0.25, 1.0, 4.0, 30.0])
+def test_affine_invariants_along_runs(s):
+    """Along textbook runs with bias step s: ||w||^2 + b^2/s grows by at most R^2 + s and
+    w.w* + b b*/s by at least the functional margin; ||w||^2 + b^2 breaks the first unless s = 1."""
+    rng = np.random.default_rng(int(s * 100))
+    X = rng.uniform(-1, 1, size=(30, 2)) + np.array([2.0, 0.0])
+    w_star, b_star = np.array([1.0, -1.0]), -2.0
+    score = X @ w_star + b_star
+    keep = np.abs(score) > 0.1
+    X, y = X[keep], np.sign(score[keep])
+    R2 = float(np.max(np.sum(X**2, axis=1)))
+    g_hat = float(np.min(y * (X @ w_star + b_star)))
+    w, b = np.zeros(2), 0.0
+    plain_breaks = False
+    for w_new, b_new, _ in reference_run(X, y, bias_step=s):
+        assert (w_new @ w_new + b_new**2 / s) - (w @ w + b**2 / s) <= R2 + s + 1e-9
+        assert (w_new @ w_star + b_new * b_star / s) - (w @ w_star + b * b_star / s) >= g_hat - 1e-9
+        plain_breaks |= (w_new @ w_new + b_new**2) - (w @ w + b**2) > R2 + s + 1e-9
+        w, b = w_new, b_new
+    assert plain_breaks == (s != 1.0)  # the weight 1 is right for s = 1 only
+
+
+@pytest.mark.claim("C11")
+def test_check_affine_invariant_weight():
+    check = lh.exercises.nb02.check_affine_invariant_weight
+    for f in (
+        lambda s: 1 / s,
+        lambda s: s**-1,
+        np.reciprocal,
+        lambda s: np.float64(1.0) / s,
+        lambda s: np.array([1.0 / s]),
+        lambda s: 2.0 / (2 * s),
+    ):
+        assert_tick(check(f))
+    fb = check(lambda s: 1.0)
+    assert_cross(fb)
+    assert "s = 1 only" in fb.message
+    for f in (lambda s: s, lambda s: 1 / s**2):
+        fb = check(f)
+        assert_cross(fb)
+        assert "cross term" in fb.message
+    fb = check(lambda s: 2 / s)
+    assert_cross(fb)
+    assert "1/s" not in fb.message
+    assert "not answered" in check(None).message
+
+
+@pytest.mark.parametrize("func", ODD_FUNCTIONS, ids=odd_id)
+def test_check_affine_invariant_weight_odd_functions(func):
+    assert_cross(lh.exercises.nb02.check_affine_invariant_weight(func))

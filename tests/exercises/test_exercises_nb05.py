@@ -1,5 +1,6 @@
 """The checks of notebook 05 (linsep_helpers.exercises.nb05): the NP verifier, the reduction
-witness, the cover from a separator, the big-M box and realizable ERM; the vertex-cover numbers
+witness, the cover from a separator, the smallest big-M box, realizable ERM and the origin's
+weight; the vertex-cover numbers
 are recomputed here by brute force."""
 
 import numpy as np
@@ -111,8 +112,15 @@ def test_good_cover_is_accepted_on_random_separators(seed):
 
 
 def test_check_bigm_box():
+    # the MILP itself: W = 3 gives the box-free optimum 1, W just below does not
+    n, edges = lh.petersen_graph()
+    X, y, wts = reduction_points(n, edges, 1.0)
+    assert lh.min_disagreement_bigm(X, y, wts, box=3.0).mistakes == 1
+    assert lh.min_disagreement_bigm(X, y, wts, box=2.99).mistakes > 1
     assert lh.check_bigm_box(3.0).ok
-    assert lh.check_bigm_box(10).ok
+    assert lh.check_bigm_box(3 + 1e-9).ok
+    big = lh.check_bigm_box(10)  # works, but is not the smallest box
+    assert not big.ok and "smaller box" in big.message and "3" not in big.message
     fb = lh.check_bigm_box(2.0)
     assert not fb.ok and "reports 6" in fb.message
     assert "not answered" in lh.check_bigm_box(None).message
@@ -122,6 +130,41 @@ def test_check_bigm_box():
     assert not lh.check_bigm_box(True).ok
     assert not lh.check_bigm_box("3").ok
     assert not lh.check_bigm_box(float("inf")).ok
+
+
+@pytest.mark.claim("C26")
+@pytest.mark.parametrize(
+    "graph",
+    [lh.petersen_graph(), lh.graph_from_family("cycle", 5), lh.graph_from_family("star", 4)],
+)
+@pytest.mark.parametrize("c", [0.5, 1.0, 2.0, 3.0, 7.0])
+def test_origin_weight_formula_matches_brute_force(graph, c):
+    """The check's formula min(tau, c) against the exact optimum of the weighted instance,
+    found by brute force over drop-sets (tau by brute force over vertex subsets)."""
+    n, edges = graph
+    X, y, wts = reduction_points(n, edges, c)
+    exact = lh.min_disagreement_bruteforce(X, y, wts, max_points=X.shape[0]).mistakes
+    tau = tau_oracle(n, edges)
+    assert exact == pytest.approx(min(tau, c))
+    assert lh.check_origin_weight(lambda t, w: min(t, w)).ok
+
+
+def test_check_origin_weight():
+    assert lh.check_origin_weight(lambda tau, c: min(tau, c)).ok
+    assert lh.check_origin_weight(lambda tau, c: np.minimum(tau, c)).ok
+    assert lh.check_origin_weight(lambda tau, c: [float(min(tau, c))]).ok
+    assert "not answered" in lh.check_origin_weight(None).message
+    for wrong in (
+        lambda tau, c: tau,  # forgets the cheap origin
+        lambda tau, c: c,
+        lambda tau, c: min(tau, 1),  # the weight-1 answer of section 2 only
+        lambda tau, c: max(tau, c),
+        lambda tau, c: min(tau, int(c)),  # rounds the weight
+    ):
+        fb = lh.check_origin_weight(wrong)
+        assert not fb.ok and "wrong for tau" in fb.message
+    assert not lh.check_origin_weight(lambda tau, c: "min").ok
+    assert "raised" in lh.check_origin_weight(lambda tau, c: 1 / 0).message
 
 
 @pytest.mark.claim("C28")
@@ -153,6 +196,7 @@ FUNCTION_CHECKS = {
     "np_verifier": lh.check_np_verifier,
     "cover_from_separator": lh.check_cover_from_separator,
     "realizable_erm": lh.check_realizable_erm,
+    "origin_weight": lh.check_origin_weight,
 }
 VALUE_CHECKS = {
     "reduction_witness": (lh.check_reduction_witness, 8),
@@ -209,8 +253,10 @@ def test_right_answers_in_every_form():
     w, b = cube_witness()
     for answer in wb_forms(w, b):
         assert_tick(lh.check_reduction_witness(answer))
-    for answer in number_forms(3) + number_forms(10):
+    for answer in number_forms(3):
         assert_tick(lh.check_bigm_box(answer))
+    for answer in number_forms(10):
+        assert_cross(lh.check_bigm_box(answer))
     assert_tick(lh.check_np_verifier(lambda *a: np.bool_(good_verify(*a))))
     for wrap in (
         list,
@@ -246,7 +292,7 @@ def test_reduction_witness_at_any_scale(log_c):
     assert_cross(lh.check_reduction_witness((-c * w, -c * b)))
 
 
-@pytest.mark.parametrize("W", [5e-324, 1e-300, 2.999, 1000.0001, 1e300])
+@pytest.mark.parametrize("W", [5e-324, 1e-300, 2.999, 3.00001, 1000.0001, 1e300])
 def test_bigm_box_extremes(W):
     assert_cross(lh.check_bigm_box(W))
 

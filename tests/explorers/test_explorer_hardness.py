@@ -28,21 +28,21 @@ def explorer():
 @pytest.mark.parametrize("family", FAMILIES)
 def test_explorer_every_control_value(explorer, family):
     """At every graph of the selector and every slider value, with both origin weights:
-    the displayed optimum is tau(G) (weight n + 1) or min(tau, 1) (weight 1)."""
+    the displayed optimum is tau(G) (weight |V| + 1) or min(tau, 1) (weight 1)."""
     sizes = [3] if family == "Petersen" else SIZES  # Petersen ignores the slider
     for n in sizes:
         n_v, edges = lh.graph_from_family(family, n)
         tau = tau_oracle(n_v, edges)
-        for origin in ("n + 1", "1"):
+        for origin in ("|V| + 1", "1"):
             s = explorer.compute(
                 family=family, n=n, origin_weight=origin, separator="exact optimum"
             )
-            X, y, wts = reduction_points(n_v, edges, n_v + 1.0 if origin == "n + 1" else 1.0)
+            X, y, wts = reduction_points(n_v, edges, n_v + 1.0 if origin == "|V| + 1" else 1.0)
             np.testing.assert_array_equal(s.X, X)
             np.testing.assert_array_equal(s.y, y)
             np.testing.assert_array_equal(s.weights, wts)
             assert s.tau == tau
-            expected = tau if origin == "n + 1" else min(tau, 1)
+            expected = tau if origin == "|V| + 1" else min(tau, 1)
             assert s.optimum == expected
             # the shown separator really makes that many weighted mistakes
             assert weighted_mistakes(s.w, s.b, X, y, wts) == expected
@@ -62,7 +62,7 @@ def test_explorer_mistakes_give_a_cover(explorer, family):
     """The proof's second half on the solver's separator: misclassified vertex points plus one
     endpoint per misclassified edge point cover G, with at most optimum vertices."""
     for n in (3, 10):
-        s = explorer.compute(family=family, n=n, origin_weight="n + 1", separator="exact optimum")
+        s = explorer.compute(family=family, n=n, origin_weight="|V| + 1", separator="exact optimum")
         cover = set(s.wrong_vertices) | {s.edges[k][0] for k in s.wrong_edges}
         assert all(i in cover or j in cover for i, j in s.edges)
         assert len(cover) <= s.optimum
@@ -73,7 +73,7 @@ def test_explorer_draws_at_extremes():
     n_artists = len(ex.fig.axes[0].get_children()), len(ex.fig.axes[1].get_children())
     for family in FAMILIES:
         for n in (3, 10):
-            for origin in ("n + 1", "1"):
+            for origin in ("|V| + 1", "1"):
                 for sep in ("exact optimum", "cover witness"):
                     state = ex.update(family=family, n=n, origin_weight=origin, separator=sep)
                     n_v = state.n
@@ -103,8 +103,8 @@ def test_explorer_readout_and_cache():
     ex = VertexCoverExplorer(family="complete", n=5)
     text = ex.readout(ex.state)
     assert "<b>4</b> = τ(G) = 4" in text
-    first = ex.solve("complete", 5, "n + 1")
-    assert ex.solve("complete", 5, "n + 1") is first  # cached per graph and weight
+    first = ex.solve("complete", 5, "|V| + 1")
+    assert ex.solve("complete", 5, "|V| + 1") is first  # cached per graph and weight
     state = ex.update(origin_weight="1")
     assert "<b>1</b> &lt;" in ex.readout(state) or "<b>1</b> <" in ex.readout(state)
     assert "gives it up" in ex.readout(state)
@@ -116,7 +116,18 @@ def test_explorer_widget_and_repr():
     box = ex.widget()
     assert ex.widget() is box
     assert set(ex.controls) == {"n", "family", "origin_weight", "separator"}
+    assert ex.values["family"] == "cycle"  # starts on a family whose slider works
+    assert not ex.controls["n"].disabled
+    assert repr(ex) == (
+        "VertexCoverExplorer(family='cycle', n=6, origin_weight='|V| + 1', "
+        "separator='exact optimum')"
+    )
+    ex.controls["family"].value = "Petersen"
     assert ex.controls["n"].disabled  # Petersen ignores the size
+    assert ex.state.n == 10
+    assert repr(ex) == (
+        "VertexCoverExplorer(family='Petersen', origin_weight='|V| + 1', separator='exact optimum')"
+    )
     assert (ex.controls["n"].min, ex.controls["n"].max) == (3, 10)
     assert list(ex.controls["family"].options) == list(FAMILIES)
     ex.controls["family"].value = "path"

@@ -248,3 +248,26 @@ def test_implicit_bias_rejects_t_off_the_slider_and_widget_builds(implicit):
     assert isinstance(implicit.widget(), ipw.VBox)
     implicit.controls["t"].value = 1e5
     assert implicit.state.t == 1e5
+
+
+def test_implicit_bias_repr_shows_the_recorded_step_of_the_title():
+    explorer = lh.ImplicitBiasExplorer(t=100.0)
+    shown = explorer.state.t
+    assert shown <= 100.0 and shown in set(explorer.ts)
+    assert repr(explorer) == f"ImplicitBiasExplorer(t={shown:.0f})"
+    assert explorer.axes[0].get_title().startswith(f"t = {shown:.0f}:")
+
+
+def test_scaling_axes_are_plain_and_the_log_panel_is_labelled_in_minus_ln_L(scaling):
+    scaling.select("separable")
+    scaling.update(c=1e6)  # -ln L = e^-300000: far below float64, still drawn as log10
+    assert scaling.ax1.get_yscale() == "linear" and scaling.ax2.get_yscale() == "linear"
+    assert "-\\ln L" in scaling.ax2.get_ylabel() and "symlog" not in scaling.ax2.get_ylabel()
+    scaling.fig.canvas.draw()
+    labels = [t.get_text() for t in scaling.ax2.get_yticklabels() if t.get_text()]
+    assert labels and all(label.startswith("$10^{") for label in labels)
+    assert not any("-10" in label and "^{0}" in label for label in labels)
+    # the marker sits at log10(-ln L) = -300000 / ln 10 (off the axis, but finite)
+    y = scaling.mark2.get_ydata()[0]
+    assert y == pytest.approx(-3e5 / math.log(10), rel=1e-9)
+    assert "10^{-130288}" in scaling.ax2.get_title()  # 300000 / ln 10 = 130288.1

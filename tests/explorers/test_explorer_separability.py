@@ -54,7 +54,7 @@ def test_margin_explorer_measures_what_the_sliders_say(margin_explorer, margin, 
     assert np.allclose(np.asarray(arts.neg.get_offsets()), X[y < 0])
     assert margin_explorer.circle.get_radius() == radius
     title = margin_explorer.ax.get_title()
-    assert f"measured γ = {state.measured_margin:.3f}" in title
+    assert f"margin of $(w^*, b^*)$ = {state.measured_margin:.3f}" in title
     assert f"R = {state.measured_radius:.2f}" in title
     assert "R/γ" in margin_explorer.readout(state)
 
@@ -148,3 +148,32 @@ def test_scaling_explorer_rejects_out_of_range_and_builds_widget():
     assert ex.state.c == pytest.approx(1e3)
     assert "predictions changed = 0" in ex._readout.value
     assert box is ex.widget()
+
+
+def test_scaling_explorer_start_state_does_not_show_the_crossing():
+    """The Try-it asks for the c where the two margins cross: c = 1 / ||w||, not the start c."""
+    ex = lh.ScalingExplorer()
+    norm = float(np.sqrt(np.sum(ex.w**2)))
+    assert norm == pytest.approx(2.0, rel=1e-12)
+    start = ex.update(c=1.0)
+    assert abs(start.functional - start.geometric) > 0.1 * start.geometric
+    cross = ex.update(c=1.0 / norm)
+    assert cross.functional == pytest.approx(cross.geometric, rel=1e-12)
+    assert np.sqrt(np.sum(cross.w**2)) == pytest.approx(1.0, rel=1e-12)
+    for bad in (0.0, -1.0, 1e-4, 1e4):
+        with pytest.raises(ValueError, match="w_norm"):
+            lh.ScalingExplorer(w_norm=bad)
+
+
+def test_margin_explorer_data_have_a_larger_margin_than_the_generator():
+    """Notebook 01 quotes the data's own margin 0.237 against the generator's 0.2 (n=60, seed 0):
+    the max-margin separator is scikit-learn's hard-margin linear SVM (C huge)."""
+    from sklearn.svm import SVC
+
+    state = lh.MarginExplorer(n=60, seed=0).update(margin=0.2, radius=1.0)
+    svm = SVC(kernel="linear", C=1e8).fit(state.X, state.y)
+    w, b = svm.coef_[0], float(svm.intercept_[0])
+    best = min(yi * (float(xi @ w) + b) for xi, yi in zip(state.X, state.y, strict=True))
+    best /= float(np.sqrt(np.sum(w**2)))
+    assert state.measured_margin == pytest.approx(0.2, abs=1e-9)
+    assert best == pytest.approx(0.237, abs=5e-4)

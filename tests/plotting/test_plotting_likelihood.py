@@ -73,3 +73,47 @@ def test_draw_and_update_probability_reuse_the_image():
     after = arts.image.get_array()
     assert after.shape == (30, 30) and list(ax.images) == [arts.image]
     assert np.all(np.isin(after, [0.0, 0.5, 1.0])) and not np.array_equal(before, after)
+
+
+def test_box_limits_is_a_padded_square_around_the_points():
+    from linsep_helpers.plotting.likelihood import box_limits
+
+    xlim, ylim = box_limits([[0.0, 0.0], [2.0, 1.0]], pad=0.25)
+    assert xlim == pytest.approx((-0.5, 2.5)) and ylim == pytest.approx((-1.0, 2.0))
+    xlim, ylim = box_limits([[1.0, 1.0]])  # one point: a tiny box, not a zero-width one
+    assert xlim[1] > xlim[0] and ylim[1] > ylim[0]
+    with pytest.raises(ValueError, match="X"):
+        box_limits([1.0, 2.0])
+    with pytest.raises(ValueError, match="pad"):
+        box_limits([[0.0, 0.0]], pad=-1.0)
+
+
+def test_label_log10_axis_writes_whole_powers_of_ten():
+    from linsep_helpers.plotting.likelihood import label_log10_axis
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [-400.0, 5.0])
+    label_log10_axis(ax)
+    fig.canvas.draw()
+    ticks = ax.get_yticks()
+    assert np.all(ticks == np.round(ticks))
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels == [f"$10^{{{int(k)}}}$" for k in ticks]
+    with pytest.raises(ValueError, match="axis"):
+        label_log10_axis(ax, axis="z")
+    plt.close(fig)
+
+
+def test_scaling_limit_line_in_the_three_cases():
+    from linsep_helpers.plotting.likelihood import scaling_limit_line
+
+    cs = np.array([0.1, 1.0, 10.0, 100.0])
+    c, v, label = scaling_limit_line([0.5, 1.0], cs)
+    assert np.all(v == 0.0) and label == "limit 0"
+    c, v, label = scaling_limit_line([0.0, 0.0, 1.0], cs)
+    assert v == pytest.approx(np.full(4, -2 * np.log(2))) and "k_0" in label
+    # margins -0.5, -0.1, 0, 2: asymptote c (-0.6) - ln 2, drawn where 0.5 c >= 3
+    c, v, label = scaling_limit_line([-0.5, -0.1, 0.0, 2.0], cs)
+    assert list(c) == [10.0, 100.0]
+    assert v == pytest.approx([-6.0 - np.log(2), -60.0 - np.log(2)])
+    assert "-0.60" in label

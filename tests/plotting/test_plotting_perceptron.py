@@ -136,6 +136,13 @@ def test_plot_mistakes_per_epoch_on_xor():
             if y[i] * (X[i] @ w + b) <= 0:
                 w, b, count = w + y[i] * X[i], b + y[i], count + 1
         assert ys[k] == count > 0
+    # a second curve with a larger first epoch is not clipped; the ticks are whole counts
+    lh.plot_mistakes_per_epoch(ax, [11, 0], label="separable")
+    lo, hi = ax.get_ylim()
+    assert lo < 0 and hi > 11
+    fig.canvas.draw()
+    ticks = [t for t in ax.get_yticks() if lo <= t <= hi]
+    assert ticks and all(float(t).is_integer() for t in ticks)
     with pytest.raises(ValueError, match="non-empty 1-D"):
         lh.plot_mistakes_per_epoch(ax, [])
     with pytest.raises(ValueError, match="non-empty 1-D"):
