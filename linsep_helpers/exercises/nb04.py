@@ -97,7 +97,8 @@ def check_rescaled_separator(
     Feedback
         ✔ only for the smallest factor, c = 1 / min_i y_i (w0.x_i + b0), i.e. (w, b) with
         min_i y_i (w.x_i + b) = 1 (to ``SMALLEST_TOL``); otherwise says that (w, b) is not a
-        positive multiple, or that its smallest y_i (w.x_i + b) (printed to 10 digits) is
+        positive multiple, or whether its smallest y_i (w.x_i + b) (not printed: it would give the
+        answer away) is
         below 1 (scale up) or above 1 (feasible, but scale down).
 
     Used in notebook 04.
@@ -117,12 +118,13 @@ def check_rescaled_separator(
         )
     m = c * m0  # min_i y_i (w.x_i + b), without overflow in w.x_i for huge c
     if not abs(m - 1.0) <= SMALLEST_TOL:
+        # the direction only: printing m would give away min_i y_i (w0.x_i + b0) = m / c
         side = (
-            "< 1: infeasible, scale up"
+            "below 1: infeasible, scale up"
             if m < 1.0
-            else "> 1: feasible, but not the smallest factor; scale down"
+            else "above 1: feasible, but not the smallest factor; scale down"
         )
-        return Feedback(False, f"the smallest y_i (w.x_i + b) is {m:.10g} {side}")
+        return Feedback(False, f"the smallest y_i (w.x_i + b) is {side}")
     return Feedback(True, "feasible, and with the smallest factor: min y_i (w.x_i + b) = 1")
 
 
