@@ -95,6 +95,10 @@ class LPSeparatorsState:
         The perceptron's run (stopped at ``cap`` updates at the latest).
     l1_margin, linf_margin : float
         The margins of the max-margin LPs in their own distances.
+    perceptron_bound : float
+        The affine perceptron's mistake bound (R^2 + 1)(||w*||^2 + b*^2) / gamma_hat^2 for the
+        generator's (w*, b*): R = max_i ||x_i||, gamma_hat = min_i y_i (w*.x_i + b*) (= gamma,
+        since ||w*|| = 1).
     """
 
     X: np.ndarray
@@ -108,6 +112,7 @@ class LPSeparatorsState:
     perceptron_converged: bool
     l1_margin: float
     linf_margin: float
+    perceptron_bound: float
 
 
 class LPSeparatorsExplorer(_ReadoutInStaticPNG):
@@ -233,6 +238,12 @@ class LPSeparatorsExplorer(_ReadoutInStaticPNG):
         l1 = max_margin_lp(X, y, norm="l1")
         linf = max_margin_lp(X, y, norm="linf")
         wbs = [(w_star, b_star), (lp.w, lp.b), (per.w, per.b), (l1.w, l1.b), (linf.w, linf.b)]
+        radius2 = float(np.max(np.sum(X**2, axis=1)))
+        bound = (
+            (radius2 + 1.0)
+            * (float(w_star @ w_star) + b_star**2)
+            / functional_margin(w_star, b_star, X, y) ** 2
+        )
         return LPSeparatorsState(
             X=X,
             y=y,
@@ -246,6 +257,7 @@ class LPSeparatorsExplorer(_ReadoutInStaticPNG):
             perceptron_converged=per.converged,
             l1_margin=l1.margin,
             linf_margin=linf.margin,
+            perceptron_bound=bound,
         )
 
     def _labels(self, state: LPSeparatorsState) -> list[str]:
@@ -270,15 +282,12 @@ class LPSeparatorsExplorer(_ReadoutInStaticPNG):
         self.refresh()
 
     def readout(self, state: LPSeparatorsState) -> str:
+        # the perceptron's update count stands in the legend; here its bound
         return (
             f"ℓ1-distance margin of the ℓ1 LP = {state.l1_margin:.5f}; "
             f"ℓ∞-distance margin of the ℓ∞ LP = {state.linf_margin:.5f}; "
-            f"R/γ = {state.radius / state.margin:.4g}; perceptron: "
-            + (
-                f"{state.perceptron_updates} updates"
-                if state.perceptron_converged
-                else f"STOPPED at the cap of {self.cap} updates"
-            )
+            "affine perceptron's bound (R²+1)(‖w*‖²+b*²)/γ̂² for the generator's (w*, b*) = "
+            f"{state.perceptron_bound:.4g} updates"
         )
 
 

@@ -317,7 +317,10 @@ def test_robust_optimum_by_hand_matches_scipy():
     assert robust_lp_oracle(X4, Y4) == pytest.approx(float(OPT4), abs=1e-9)
 
 
-@pytest.mark.parametrize("answer", [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665])
+@pytest.mark.parametrize(
+    "answer",
+    [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665, "2/3", " 2 / 3 ", "4/6", "0.667"],
+)
 def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
     assert_tick(check_robust_optimum(answer, X4, Y4))
 
@@ -333,7 +336,13 @@ def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
         (0.75, "too large"),
         (1.0, "too large"),
         (None, "not answered"),
-        ("2/3", "text"),
+        ("2/7", "too small"),
+        ("3/4", "too large"),
+        ("0.66", "too small"),
+        ("two thirds", "cannot read"),
+        ("2/0", "cannot read"),
+        ("1e400", "too large for a float"),
+        ("x" * 100, "cannot read"),
     ],
 )
 def test_check_robust_optimum_rejects_wrong_values(answer, match):

@@ -81,6 +81,14 @@ def test_lp_explorer_every_slider_extreme(lp_explorer, margin, radius):
     # and nobody beats the Euclidean maximum margin (scikit-learn's hard-margin SVM)
     best = l2_max_margin(X, y)
     assert max(g for g in s.geometric) <= best * (1 + 1e-3) + 1e-9
+    # the affine perceptron's bound (C10) for the generator's (w*, b*), written out here, and
+    # the perceptron (bias updated by b <- b + y) keeps to it
+    bound = (np.max(np.sum(X**2, axis=1)) + 1) * (w_star @ w_star + b_star**2) / m_star**2
+    assert s.perceptron_bound == pytest.approx(bound, rel=1e-9)
+    assert np.isfinite(s.perceptron_bound)
+    if s.perceptron_converged:
+        assert s.perceptron_updates <= bound
+    assert f"= {bound:.4g} updates" in lp_explorer.readout(s)
     # the figure follows: title and legend show the state
     assert f"γ = {margin:.3f}" in lp_explorer.ax.get_title()
     names = [t.get_text() for t in lp_explorer.legend.get_texts()]
@@ -99,8 +107,9 @@ def test_lp_explorer_cap_is_stated_when_reached():
     assert not e.state.perceptron_converged
     assert e.state.perceptron_updates == 1
     assert "(STOPPED at 1)" in e.margin_texts[2].get_text()
-    assert "STOPPED at the cap of 1 updates" in e.readout(e.state)
-    assert "R/γ = 3000" in e.readout(e.state)
+    # the readout gives the bound, not the count (the legend's row has it)
+    assert "STOPPED" not in e.readout(e.state)
+    assert "(R²+1)(‖w*‖²+b*²)/γ̂² for the generator's (w*, b*)" in e.readout(e.state)
 
 
 def test_lp_explorer_widget_repr_and_bad_values(lp_explorer):
