@@ -110,6 +110,9 @@ class DisagreementResult:
 #: Largest ratio max(weights) / min(weights) the MILPs are given: their absolute tolerances
 #: (1e-6) must stay far below the smallest weight once the weights are normalised.
 _MAX_WEIGHT_RATIO = 1e6
+#: Most examples ``min_disagreement`` minimises over when they are not separable: the work is
+#: exponential (80 overlapping points already take most of a minute).
+MAX_EXACT_POINTS = 60
 #: Largest big-M constant (and box): HiGHS's integrality tolerance is 1e-6, so z_i = 1e-6
 #: already relaxes a constraint by M * 1e-6, which must stay below the margin 1.
 _MAX_BIG_M = 1e5
@@ -250,6 +253,9 @@ def min_disagreement(
     max_iterations : int
         Master problems before giving up (ValueError).
 
+    Non-separable data with more than ``MAX_EXACT_POINTS`` (60) examples are refused
+    (ValueError): the work grows exponentially.
+
     Returns
     -------
     DisagreementResult
@@ -265,6 +271,12 @@ def min_disagreement(
     weights = check_sample_weights(weights, n)
     max_iterations = check_int(max_iterations, "max_iterations", minimum=1)
     master_weights = _milp_weights(weights, "min_disagreement")
+    if n > MAX_EXACT_POINTS and not find_separator(X, y).separable:
+        raise ValueError(
+            f"min_disagreement is exact, and exponential in the worst case: n = {n} "
+            f"non-separable examples is more than the {MAX_EXACT_POINTS} it accepts (separable "
+            "data of any size are fine); use a subsample"
+        )
     tol = 1e-9 * float(weights.sum())  # relative: weights of 1e-300 or 1e300 alike
 
     cuts: list[np.ndarray] = []

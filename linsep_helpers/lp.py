@@ -599,8 +599,8 @@ def max_margin_lp(X: ArrayLike, y: ArrayLike, *, norm: str = "l1") -> MaxMarginL
     x = np.asarray(res.x, dtype=float)
     w = (x[:d] if norm == "l1" else x[:d] - x[d : 2 * d]) + 0.0  # + 0.0 turns -0.0 into 0.0
     t_n = float(np.min(An @ np.append(w, x[-2])))  # the margin at scale 1 decides separable
-    b = math.ldexp(float(x[-2]), e) + 0.0
     with np.errstate(over="ignore", invalid="ignore"):
+        b = float(np.ldexp(x[-2], e)) + 0.0
         t = float(np.min(A @ np.append(w, b)))
     if not (math.isfinite(b) and math.isfinite(t)):
         raise _too_extreme("max_margin_lp", "b overflows float64")
