@@ -54,6 +54,7 @@ __all__ = [
     "parse_number",
     "parse_vector",
     "parse_wb",
+    "scale_exponent",
 ]
 
 _MAX_SHOWN = 60  # characters of an answer quoted back in a message
@@ -407,6 +408,13 @@ def answer_margins(
         return margins(w, b, X, y)
 
 
+def scale_exponent(X: np.ndarray) -> int:
+    """The e with 2^(e-1) <= max|x_ij| < 2^e (0 for X = 0): ``np.ldexp(X, -e)`` is the data at
+    scale 1, exactly (only exponents change), so a check that compares at that scale treats
+    X, 1e200 X and 1e-200 X alike (its tolerances are then relative to the data)."""
+    return math.frexp(float(np.max(np.abs(X), initial=0.0)))[1]
+
+
 def multiple_of(z: np.ndarray, z0: np.ndarray) -> float | None:
     """The factor c with z = c z0 (to a relative 1e-9), or None when z is not a multiple of z0.
 
@@ -456,7 +464,7 @@ def call_student(func: object, *args: object) -> tuple[object, tuple[str, ...]]:
         warnings.simplefilter("always")
         try:
             result = func(*copies)
-        except Exception as exc:  # noqa: BLE001 - any error of the student's code is reported
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any error of the student's code
             try:
                 detail = str(exc)
             except Exception:  # noqa: BLE001

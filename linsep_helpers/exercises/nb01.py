@@ -20,6 +20,7 @@ from ._feedback import (
     parse_number,
     parse_vector,
     parse_wb,
+    scale_exponent,
 )
 
 __all__ = [
@@ -178,7 +179,7 @@ def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0)
     d = wa.shape[0]
     v = parse_vector(answer, "v", d + 1)
     target = np.append(wa, ba / r)
-    tol = 1e-9 * max(1.0, float(np.abs(target).max()))
+    tol = 1e-9 * float(np.abs(target).max())  # relative: w = 1e-200 is not 0
     if np.allclose(v, target, rtol=0, atol=tol):
         return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
     if not np.allclose(v[:d], wa, rtol=0, atol=tol):
@@ -237,8 +238,11 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
 
     Used in notebook 01.
     """
-    w_true, b_true = class_prototype(X, y)
+    Xa, ya = check_Xy(X, y)
+    e = scale_exponent(Xa)  # compare at scale 1: w scales like X, b like X^2
+    w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
+    w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
     tol = 1e-9 * max(1.0, float(np.abs(w_true).max()), abs(b_true))
     w_ok = np.allclose(w, w_true, rtol=0, atol=tol)
     b_ok = abs(b - b_true) <= tol

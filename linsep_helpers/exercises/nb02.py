@@ -169,10 +169,10 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
         return float(np.logaddexp(2 * lR, 2 * lr) + np.logaddexp(2 * lw, 2 * lb - 2 * lr))
 
     best_r2 = R * abs(b) / wn
-    best_r = math.sqrt(best_r2)
-    if abs(v - best_r) <= 1e-6 * max(1.0, best_r):
+    best_r = math.sqrt(R) * math.sqrt(abs(b)) / math.sqrt(wn)  # no underflow at R = 1e-200
+    if abs(v - best_r) <= 1e-6 * best_r:
         return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ², its minimum")
-    if abs(v - best_r2) <= 1e-6 * max(1.0, best_r2):
+    if abs(v - best_r2) <= 1e-6 * best_r2:
         return Feedback(False, "that is the best r², not r")
     side = "too small" if v < best_r else "too large"
     more = _times(log_excess(v) - log_excess(best_r))
