@@ -136,9 +136,12 @@ def _sign_margins(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray) -> np.n
     (w, b) are scaled by powers of two first, so a mistake (<= 0) is counted right for w =
     1e300, X = 1e-300, ... ."""
     q = math.frexp(float(np.max(np.abs(X))))[1]
-    e_w = math.frexp(float(np.max(np.abs(w), initial=0.0)))[1] + q
-    top = max(e_w, math.frexp(abs(b))[1])
-    return y * (np.ldexp(X, -q) @ np.ldexp(w, q - top) + math.ldexp(b, -top))
+    w_top = float(np.max(np.abs(w), initial=0.0))
+    exponents = [math.frexp(w_top)[1] + q] if w_top else []  # of the terms w.x and b
+    exponents += [math.frexp(b)[1]] if b else []
+    top = max(exponents, default=0)
+    with np.errstate(under="ignore"):  # what underflows is below the other terms' rounding
+        return y * (np.ldexp(X, -q) @ np.ldexp(w, q - top) + math.ldexp(b, -top))
 
 
 def _maybe_int(value: float, integral: bool) -> float | int:

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..geometry import margins
+from ..hardness import _sign_margins
 
 __all__ = [
     "Feedback",
@@ -396,14 +397,13 @@ def answer_margins(
 ) -> np.ndarray:
     """The margins y_i (w.x_i + b) of a parsed answer (geometry.margins), without warnings.
 
-    With ``signs_only`` (w, b) is first divided by its largest entry: the signs, which decide
-    mistakes and separation, are then right even for w = 1e300 or 1e-310, where the raw
-    scores overflow or underflow. Otherwise an overflow gives inf (or NaN), never a warning.
+    With ``signs_only`` X and (w, b) are first scaled by powers of two (exactly): the signs,
+    which decide mistakes and separation, are then right even for w = 1e300 or 1e-310 and
+    X = 1e300, where the raw scores overflow or underflow. Otherwise an overflow gives inf
+    (or NaN), never a warning.
     """
     if signs_only:
-        s = max(float(np.max(np.abs(w), initial=0.0)), abs(b))
-        if s > 0:
-            w, b = w / s, b / s
+        return _sign_margins(w, b, X, y)
     with np.errstate(all="ignore"):
         return margins(w, b, X, y)
 

@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._validate import check_scalar, check_vector, check_Xy
 from ..data import xor_data
-from ..geometry import class_prototype, margins
+from ..geometry import class_prototype
 from ._feedback import (
     Feedback,
     answer_margins,
@@ -94,7 +94,8 @@ def check_mistake_count(
     """
     count = parse_number(answer, whole=True)
     Xa, ya = check_Xy(X, y)
-    m = margins(w, b, Xa, ya)
+    wa, ba = check_vector(w, Xa.shape[1], "w"), check_scalar(b, "b")
+    m = answer_margins(wa, ba, Xa, ya, signs_only=True)  # the signs, also for w = 1e300
     strict, with_ties = int(np.sum(m < 0)), int(np.sum(m <= 0))
     if count == with_ties:
         return Feedback(True, "right: every example with y(w·x + b) <= 0 counts, ties included")

@@ -119,7 +119,7 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
         if not gf > 0:
             raise ValueError("w_star does not separate (X, y) through the origin")
         R = float(np.max(np.linalg.norm(Xs, axis=1)))
-        g = gf / float(np.linalg.norm(ws))
+        g = gf / math.hypot(*ws)  # no overflow for w* = 1e200
     if _close(v, (R / g) * (R / g)):
         return Feedback(True, "right: R²/γ² with γ the margin of the unit-norm separator")
     if _close(v, R / g):
