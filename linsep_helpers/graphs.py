@@ -58,6 +58,12 @@ def _check_graph(n: int, edges: Iterable[Sequence[int]]) -> tuple[int, list[Edge
     n = _check_vertex_count(n)
     out: list[Edge] = []
     seen: set[Edge] = set()
+    if (
+        isinstance(edges, str | bytes)
+        or not isinstance(edges, Iterable)
+        or (isinstance(edges, np.ndarray) and edges.ndim == 0)
+    ):
+        raise ValueError(f"edges must be a list of pairs (i, j); got {edges!r:.60}")
     for k, e in enumerate(edges):
         try:
             i, j = e

@@ -132,16 +132,19 @@ def _milp_weights(weights: np.ndarray, func: str) -> np.ndarray:
 
 
 def _sign_margins(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """y_i (w.x_i + b) up to a positive factor (a power of two), never overflowing: X and
-    (w, b) are scaled by powers of two first, so a mistake (<= 0) is counted right for w =
-    1e300, X = 1e-300, ... ."""
+    """The signs (-1, 0, +1) of the margins y_i (w.x_i + b), never overflowing: X and (w, b)
+    are scaled by powers of two first (exactly), so a mistake (<= 0) is counted right for
+    w = 1e300, X = 1e-300, ...; where w.x_i is exactly 0 the sign of b decides, even when b
+    is too small to survive the scaling."""
     q = math.frexp(float(np.max(np.abs(X))))[1]
     w_top = float(np.max(np.abs(w), initial=0.0))
     exponents = [math.frexp(w_top)[1] + q] if w_top else []  # of the terms w.x and b
     exponents += [math.frexp(b)[1]] if b else []
     top = max(exponents, default=0)
     with np.errstate(under="ignore"):  # what underflows is below the other terms' rounding
-        return y * (np.ldexp(X, -q) @ np.ldexp(w, q - top) + math.ldexp(b, -top))
+        wx = np.ldexp(X, -q) @ np.ldexp(w, q - top)
+        scores = np.where(wx == 0.0, b, wx + math.ldexp(b, -top))
+    return y * np.sign(scores)
 
 
 def _maybe_int(value: float, integral: bool) -> float | int:

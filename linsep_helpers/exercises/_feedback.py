@@ -397,10 +397,10 @@ def answer_margins(
 ) -> np.ndarray:
     """The margins y_i (w.x_i + b) of a parsed answer (geometry.margins), without warnings.
 
-    With ``signs_only`` X and (w, b) are first scaled by powers of two (exactly): the signs,
-    which decide mistakes and separation, are then right even for w = 1e300 or 1e-310 and
-    X = 1e300, where the raw scores overflow or underflow. Otherwise an overflow gives inf
-    (or NaN), never a warning.
+    With ``signs_only`` it returns the signs (-1, 0, +1) of the margins, computed with X and
+    (w, b) scaled by powers of two (exactly): they decide mistakes and separation, and are
+    right even for w = 1e300 or 1e-310 and X = 1e300, where the raw scores overflow or
+    underflow. Otherwise an overflow gives inf (or NaN), never a warning.
     """
     if signs_only:
         return _sign_margins(w, b, X, y)

@@ -70,7 +70,7 @@ class Slider:
         Format of the number shown next to the slider.
 
     Raises ValueError, naming the field, unless min < max are finite numbers with value in
-    [min, max], min > 0 for "log", whole numbers for "int", and step > 0 when given.
+    [min, max], min > 0 for "log", whole numbers for "int", and 0 < step <= the range.
 
     Used by every explorer (notebooks 01-05).
     """
@@ -97,7 +97,10 @@ class Slider:
         if self.kind != "log" and not math.isfinite(hi - lo):
             raise ValueError(f"{where}: max - min overflows float64; got [{lo:g}, {hi:g}]")
         if self.step is not None:
-            check_scalar(self.step, f"{where}: step", positive=True)
+            step = check_scalar(self.step, f"{where}: step", positive=True)
+            span = math.log10(hi) - math.log10(lo) if self.kind == "log" else hi - lo
+            if step > span:
+                raise ValueError(f"{where}: step must be <= the range {span:g}; got {step:g}")
         if self.kind == "int":
             for field in ("min", "max", "value") + (("step",) if self.step is not None else ()):
                 v = float(getattr(self, field))

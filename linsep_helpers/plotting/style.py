@@ -160,7 +160,7 @@ def draw_data(
         Only the first two columns are drawn (one column: drawn at height 0).
     y : array_like, shape (n,)
     size : float, optional
-        Marker area (default from the style).
+        Marker area in points², 0 < size <= 1e5 (default from the style).
     legend : bool
         Add a legend.
 
@@ -171,6 +171,8 @@ def draw_data(
     """
     Xa, ya = check_Xy(X, y)
     size = None if size is None else check_scalar(size, "size", positive=True)
+    if size is not None and size > 1e5:
+        raise ValueError(f"size is a marker area in points², at most 1e5; got {size:g}")
     legend = _check_bool(legend, "legend")
     if Xa.shape[1] < 2:
         Xa = np.column_stack([Xa, np.zeros(Xa.shape[0])])
