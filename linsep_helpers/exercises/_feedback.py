@@ -418,18 +418,21 @@ def scale_exponent(X: np.ndarray) -> int:
 def multiple_of(z: np.ndarray, z0: np.ndarray) -> float | None:
     """The factor c with z = c z0 (to a relative 1e-9), or None when z is not a multiple of z0.
 
-    Directions are compared at scale 1 (z / max|z|), so z = 1e300 z0 or 1e-300 z0 are
-    recognised; z = 0 gives c = 0. ``z0`` must not be zero.
+    Both directions are compared at scale 1 (z / max|z|, z0 / max|z0|), so z = 1e300 z0 or
+    1e-300 z0, and z0 with entries of 1e154 and 1, are recognised; z = 0 gives c = 0. The
+    sign of c is always right: a |c| below the float range comes back as the smallest
+    subnormal of its sign. ``z0`` must not be zero.
     """
-    s = float(np.max(np.abs(z)))
+    s, s0 = float(np.max(np.abs(z))), float(np.max(np.abs(z0)))
     if s == 0.0:
         return 0.0
     with np.errstate(all="ignore"):
-        zn = z / s
-        c = float(zn @ z0) / float(z0 @ z0)
-        if not np.allclose(zn, c * z0, rtol=1e-9, atol=1e-12 * float(np.max(np.abs(c * z0)))):
+        zn, z0n = z / s, z0 / s0
+        c = float(zn @ z0n) / float(z0n @ z0n)
+        if not np.allclose(zn, c * z0n, rtol=1e-9, atol=1e-12 * abs(c)):
             return None
-        return c * s
+        scaled = c * (s / s0)
+    return scaled if scaled != 0.0 or c == 0.0 else math.copysign(5e-324, c)
 
 
 # -------------------------------------------------------------------- the student's function
