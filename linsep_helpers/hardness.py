@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -132,18 +133,28 @@ def _milp_weights(weights: np.ndarray, func: str) -> np.ndarray:
 
 
 def _sign_margins(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The signs (-1, 0, +1) of the margins y_i (w.x_i + b), never overflowing: X and (w, b)
-    are scaled by powers of two first (exactly), so a mistake (<= 0) is counted right for
-    w = 1e300, X = 1e-300, ...; where w.x_i is exactly 0 the sign of b decides, even when b
-    is too small to survive the scaling."""
-    q = math.frexp(float(np.max(np.abs(X))))[1]
+    """The signs (-1, 0, +1) of the margins y_i (w.x_i + b), exactly, for any finite floats.
+
+    X and (w, b) are first scaled by powers of two (exactly), so nothing overflows; a row
+    whose float score is within its rounding-and-underflow error bound of 0 is then decided
+    in exact rational arithmetic. So a mistake (<= 0) is counted right for w = 1e300,
+    X = 1e-300, entries of w 1e300 apart, and exact ties.
+    """
+    n, d = X.shape
+    q = math.frexp(float(np.max(np.abs(X), initial=0.0)))[1]
     w_top = float(np.max(np.abs(w), initial=0.0))
     exponents = [math.frexp(w_top)[1] + q] if w_top else []  # of the terms w.x and b
     exponents += [math.frexp(b)[1]] if b else []
     top = max(exponents, default=0)
-    with np.errstate(under="ignore"):  # what underflows is below the other terms' rounding
-        wx = np.ldexp(X, -q) @ np.ldexp(w, q - top)
-        scores = np.where(wx == 0.0, b, wx + math.ldexp(b, -top))
+    with np.errstate(under="ignore"):
+        Xs, ws, bs = np.ldexp(X, -q), np.ldexp(w, q - top), math.ldexp(b, -top)
+        scores = Xs @ ws + bs
+        size = np.abs(Xs) @ np.abs(ws) + abs(bs)  # every scaled term is at most 1
+    bound = (d + 2) * 2.0**-50 * size + (3 * d + 3) * 2.0**-1070
+    for i in np.flatnonzero(np.abs(scores) <= bound):  # too close to call in floats
+        exact = sum(Fraction(wj) * Fraction(xj) for wj, xj in zip(w, X[i], strict=True))
+        exact += Fraction(b)
+        scores[i] = (exact > 0) - (exact < 0)
     return y * np.sign(scores)
 
 

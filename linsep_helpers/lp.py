@@ -235,14 +235,15 @@ class RobustLPResult:
 
 
 def _normalise(X: np.ndarray) -> tuple[np.ndarray, int]:
-    """X / 2^e and e, with 2^e the power of two just above max |x_ij| (e = 0 for X = 0).
+    """X / 2^e and e, with 2^e the power of two just above max |x_ij|; e = 0 (X itself) when
+    max |x_ij| is already within [2^-8, 2^8] (the data of the notebooks: bit-identical LPs).
 
     Only exponents change, so the scaling is exact (barring subnormal entries) and so is the
     map back: a (w', b) for the scaled data is (2^-e w', b) for X, with the same margins.
     The LPs are solved at this scale, where HiGHS's absolute tolerances mean what they say.
     """
     top = float(np.max(np.abs(X)))
-    if top == 0.0:
+    if top == 0.0 or 2.0**-8 <= top < 2.0**8:
         return X, 0
     e = math.frexp(top)[1]
     return np.ldexp(X, -e), e
