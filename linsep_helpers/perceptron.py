@@ -611,13 +611,13 @@ def staircase_updates(d: int) -> int:
     Parameters
     ----------
     d : int
-        The dimension, 1 <= d <= 100 000 (the answer then has about 60 000 digits).
+        The dimension, 1 <= d <= 5000 (the answer then has about 3000 digits).
 
     Returns
     -------
     int
         The number of updates. Used in notebooks 02, 04 and 05.
     """
-    d = check_int(d, "d", minimum=1, maximum=100_000)
+    d = check_int(d, "d", minimum=1, maximum=5000)
     # sum_j (4^j - 2 2^j + 1) = (4^(d+1) - 4) / 3 - 2 (2^(d+1) - 2) + d, exactly
     return (4 ** (d + 1) - 4) // 3 - 2 * (2 ** (d + 1) - 2) + d
