@@ -372,12 +372,23 @@ def fit_logistic_gd(
         )
     W = rows[:, :d].copy()
     B = rows[:, d].copy() if bias else np.zeros(len(marks))
+    peak = np.max(np.abs(W), axis=1)
+    if np.all((peak == 0) | ((peak > 1e-150) & (peak < 1e150))):
+        norms = np.linalg.norm(W, axis=1)
+    else:  # ||w|| = p ||w / p||: no overflow of the squares
+        p = np.where(peak > 0, peak, 1.0)
+        with np.errstate(over="ignore"):
+            norms = p * np.linalg.norm(W / p[:, None], axis=1)
+    if not np.all(np.isfinite(norms)):
+        raise ValueError(
+            f"gradient descent with lr = {eta:.3g} made ||w|| overflow float64; use a smaller lr"
+        )
     return GDTrace(
         steps=marks,
         w=W,
         b=B,
         loss=losses,
-        norm=np.linalg.norm(W, axis=1),
+        norm=norms,
         lr=float(eta),
         w_final=theta[:d].copy(),
         b_final=float(theta[d]) if bias else 0.0,
