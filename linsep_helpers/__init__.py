@@ -181,13 +181,12 @@ def check_versions(minimum: str = "0.1.0") -> str:
     """
     import importlib.metadata
     import platform
+    import re
 
     import ipywidgets
     import matplotlib
     import numpy
     import scipy
-
-    import re
 
     if not isinstance(minimum, str) or not re.fullmatch(r"\d{1,6}(\.\d{1,6}){0,2}", minimum):
         raise ValueError(

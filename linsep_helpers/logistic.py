@@ -88,6 +88,12 @@ def _params_data(
     return wa, ba, Xa, ya, s
 
 
+def _sum(a: np.ndarray, axis: int | None = None) -> float | np.ndarray:
+    """np.sum that lets an overflow give -inf silently (``_finite`` then says what it means)."""
+    with np.errstate(over="ignore"):
+        return np.sum(a, axis=axis)
+
+
 def _finite(value: float | np.ndarray, what: str, cause: str = "w and b") -> float | np.ndarray:
     """``value`` if every entry is finite; else a ValueError: the true value is beyond float64."""
     if not np.all(np.isfinite(value)):
@@ -152,7 +158,7 @@ def log_sigmoid(z: ArrayLike) -> float | np.ndarray:
     """ln sigma(z) = -ln(1 + e^-z) = -logaddexp(0, -z), stable (scipy.special.log_expit).
 
     Finite and <= 0 for every finite z: about z for z << 0 and about -e^-z for z >> 0
-    (rounding to -0.0 beyond z ~ 745).
+    (rounding to -0.0 beyond z ~ 745); z = +inf gives 0, z = -inf a ValueError.
 
     Parameters
     ----------
@@ -163,7 +169,10 @@ def log_sigmoid(z: ArrayLike) -> float | np.ndarray:
     float or numpy.ndarray
         Used in notebook 03.
     """
-    return _scalar_or_array(special.log_expit(_elementwise_input(z)))
+    za = _elementwise_input(z)
+    if np.any(za == -np.inf):
+        raise ValueError("z contains -inf: ln sigma(-inf) = -inf is not a number to compute with")
+    return _scalar_or_array(special.log_expit(za))
 
 
 def sigmoid_derivative(z: ArrayLike) -> float | np.ndarray:
@@ -270,7 +279,7 @@ def log_likelihood(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
         ln L(w, b). Used in notebook 03.
     """
     *_, ya, s = _params_data(w, b, X, y)
-    return float(_finite(np.sum(special.log_expit(ya * s)), "ln L"))
+    return float(_finite(_sum(special.log_expit(ya * s)), "ln L"))
 
 
 def log_likelihood_01(w: ArrayLike, b: float, X: ArrayLike, y01: ArrayLike) -> float:
@@ -293,7 +302,7 @@ def log_likelihood_01(w: ArrayLike, b: float, X: ArrayLike, y01: ArrayLike) -> f
     """
     *_, ya, s = _params_data(w, b, X, y01)
     # t ln sigma(s) + (1 - t) ln sigma(-s) with t = (y + 1) / 2 in {0, 1} is ln sigma(y s)
-    return float(_finite(np.sum(special.log_expit(ya * s)), "ln L"))
+    return float(_finite(_sum(special.log_expit(ya * s)), "ln L"))
 
 
 def log_neg_log_likelihood(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
@@ -338,7 +347,7 @@ def scaled_log_likelihood(
     with np.errstate(over="ignore", invalid="ignore"):
         cm = np.multiply.outer(c, ya * s)
     cm[np.isnan(cm)] = 0.0  # c = 0 times an overflowed margin: ln sigma(0 m) = ln 1/2 (m finite)
-    out = special.log_expit(cm).sum(axis=-1)
+    out = _sum(special.log_expit(cm), axis=-1)
     return _scalar_or_array(_finite(out, "ln L(c w, c b)", "c w and c b"))
 
 
@@ -587,5 +596,5 @@ def best_scale(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> ScaleResul
             if hi > 1e300:  # pragma: no cover - only with margins below 1e-300
                 raise ValueError("best_scale: the margins are too small to locate c*")
         c_star = float(optimize.brentq(g, 0.0, hi, xtol=1e-14, rtol=4 * np.finfo(float).eps))
-    lnl = float(np.sum(special.log_expit(c_star * m)))
+    lnl = float(_sum(special.log_expit(c_star * m)))
     return ScaleResult(c=c_star, log_likelihood=float(_finite(lnl, "ln L(c* w, c* b)")))

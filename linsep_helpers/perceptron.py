@@ -511,7 +511,8 @@ def mistake_bound(
     _, x_max = _check_X_max_abs(Xa, "X")
     ex = _exponent(x_max)
     ew = _exponent(max(float(np.max(np.abs(ws))), abs(bst)))
-    if abs(ex) <= _SAFE and abs(ew) <= _SAFE:  # ordinary scales: the formulas as printed
+    er = 0 if rr is None else _exponent(rr)
+    if abs(ex) <= _SAFE and abs(ew) <= _SAFE and abs(er) <= _SAFE:  # the formulas as printed
         gf = _separating_margin(Xa, ya, ws, bst)
         R = data_radius(Xa)
         nw2 = float(ws @ ws)
