@@ -24,7 +24,7 @@ def _as_float_array(a: ArrayLike, name: str, *, allow_bool: bool = False) -> np.
     objects that are not real numbers, and integers too large for float64 (e.g. 10**400).
     """
     if a is None or isinstance(a, (str, bytes, dict, set)):
-        raise ValueError(f"{name} must be an array of numbers; got {type(a).__name__} {a!r:.60}")
+        raise ValueError(f"{name} must be numeric (numbers); got {type(a).__name__} {a!r:.60}")
     try:
         raw = np.asarray(a)
     except (TypeError, ValueError, OverflowError) as exc:

@@ -508,16 +508,14 @@ def plane_in_cube(v: ArrayLike, half: float = 1.0) -> np.ndarray:
     if not np.any(va):
         raise ValueError("v is the zero vector: it defines no plane")
     half = check_scalar(half, "half", positive=True)
-    if half > 1e300:
-        raise ValueError(
-            f"half must be <= 1e300 (the cube's corners must stay finite); got {half:g}"
-        )
     with np.errstate(under="ignore"):
         va = np.ldexp(va, -_exponent(_max_abs(va)))  # the same plane; its norm cannot overflow
     u = va / float(np.linalg.norm(va))
-    corners = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)]) * half
+    # the plane cuts the cube [-half, half]^3 where it cuts [-1, 1]^3, times half: computed on
+    # the unit cube (no overflow for half = 1e300, no underflow for 1e-300), scaled at the end
+    corners = np.array([[i, j, k] for i in (-1, 1) for j in (-1, 1) for k in (-1, 1)], float)
     side = corners @ u
-    side[np.abs(side) <= 1e-12 * half] = 0.0  # corners (numerically) on the plane
+    side[np.abs(side) <= 1e-12] = 0.0  # corners (numerically) on the plane
     pts = [corners[a] for a in range(8) if side[a] == 0.0]
     for a in range(8):
         for c in range(a + 1, 8):
@@ -529,12 +527,12 @@ def plane_in_cube(v: ArrayLike, half: float = 1.0) -> np.ndarray:
     # merge crossings that coincide up to rounding (planes through or near a corner)
     P_list: list[np.ndarray] = []
     for p in pts:
-        if all(np.linalg.norm(p - q) > 1e-9 * half for q in P_list):
+        if all(np.linalg.norm(p - q) > 1e-9 for q in P_list):
             P_list.append(p)
     P = np.array(P_list)
     _, _, vt = np.linalg.svd(u[None, :])  # vt[1], vt[2]: an orthonormal basis of the plane
     angles = np.arctan2(P @ vt[2], P @ vt[1])
-    return P[np.argsort(angles)]
+    return P[np.argsort(angles)] * half
 
 
 def convex_hull_vertices(points: ArrayLike) -> np.ndarray:

@@ -316,13 +316,19 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
         if a.dtype != b.dtype or a.shape != b.shape:
             return False
-        if a.dtype.kind in "OUS":
+        if a.dtype.kind in "US":
             return a.tolist() == b.tolist()
+        if a.dtype.kind == "O":
+            return all(map(_same, a.ravel().tolist(), b.ravel().tolist()))
         return bool(np.all((a == b) | ((a != a) & (b != b))))
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
-    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
-        return True
+    if isinstance(a, numbers.Number) and isinstance(b, numbers.Number) and a != a and b != b:
+        return True  # NaN (real or complex) is unchanged NaN
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if not isinstance(a, (numbers.Number, str, bytes, type(None))):
+        return True  # an opaque object (no value equality): nothing to compare
     try:
         return bool(a == b)
     except Exception:  # noqa: BLE001
