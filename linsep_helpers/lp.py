@@ -424,7 +424,8 @@ def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
     last_status = -1
     for method, options in _ATTEMPTS:
         zn, st = _separator_from_lp(An, method, options)
-        z = None if zn is None else _unit_margin(A, np.append(np.ldexp(zn[:-1], -e), zn[-1]))
+        with np.errstate(over="ignore"):  # a w beyond float range is refused by _unit_margin
+            z = None if zn is None else _unit_margin(A, np.append(np.ldexp(zn[:-1], -e), zn[-1]))
         if z is not None:
             m = float(np.min(A @ z))
             return SeparatorResult(
@@ -533,7 +534,8 @@ def find_separator_default_bounds(X: ArrayLike, y: ArrayLike) -> NaiveLPResult:
     res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(A.shape[0]), method="highs")
     if res.status == 0 and res.x is not None:
         z = np.asarray(res.x, dtype=float)
-        w = np.ldexp(z[:-1], -e)
+        with np.errstate(over="ignore"):
+            w = np.ldexp(z[:-1], -e)
         if not np.all(np.isfinite(w)):
             raise _too_extreme("find_separator_default_bounds", "w overflows float64")
         return NaiveLPResult(True, w, float(z[-1]), int(res.status), str(res.message))
@@ -658,8 +660,8 @@ def robust_lp(X: ArrayLike, y: ArrayLike) -> RobustLPResult:
     if res.status != 0 or res.x is None:
         raise _too_extreme("robust_lp", f"HiGHS failed ({res.status}: {res.message})")
     z = np.asarray(res.x[:k], dtype=float)
-    z[:-1] = np.ldexp(z[:-1], -e)
     with np.errstate(over="ignore", invalid="ignore"):
+        z[:-1] = np.ldexp(z[:-1], -e)
         xi = np.maximum(0.0, 1.0 - A @ z)
     if not np.all(np.isfinite(z)) or not np.all(np.isfinite(xi)):
         raise _too_extreme("robust_lp", "w overflows float64")

@@ -109,6 +109,10 @@ class Slider:
         v = check_scalar(self.value, f"{where}: value")
         if not lo <= v <= hi:
             raise ValueError(f"{where}: value must be in [{lo:g}, {hi:g}]; got {v:g}")
+        # store plain numbers (ints for "int"): numpy scalars and huge ints compare badly
+        number = int if self.kind == "int" else float
+        for field in ("min", "max", "value") + (("step",) if self.step is not None else ()):
+            object.__setattr__(self, field, number(float(getattr(self, field))))
 
     def make(self) -> ipw.Widget:
         """Build the ipywidgets slider for this specification."""

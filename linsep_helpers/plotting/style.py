@@ -376,7 +376,9 @@ def draw_separator(
     SeparatorArtists
         For ``update_separator``. Used in notebooks 01, 02 and 04.
     """
-    check_vector(w, 2, "w"), check_scalar(b, "b"), _check_margin(margin)  # before any artist
+    check_vector(w, 2, "w")  # validated before any artist is added
+    check_scalar(b, "b")
+    _check_margin(margin)
     show_normal = _check_bool(show_normal, "show_normal")
     line = ax.plot([], [], color=color, lw=mpl.rcParams["lines.linewidth"], label=label)[0]
     upper = ax.plot([], [], color=color, lw=1, ls="--")[0]
