@@ -346,8 +346,15 @@ def parse_array(
 
 
 def parse_vector(answer: object, name: str, d: int, *, ravel: bool = False) -> np.ndarray:
-    """Read a vector of ``d`` finite real numbers: ``parse_array(answer, name, (d,))``."""
-    return parse_array(answer, name, (d,), ravel=ravel)
+    """Read a vector of ``d`` finite real numbers: ``parse_array(answer, name, (d,))``.
+
+    A row (1, d) or a column (d, 1) is the same vector, in every check; ``ravel`` accepts any
+    shape with d numbers.
+    """
+    arr = parse_array(answer, name, ravel=ravel, finite=False)
+    if arr.ndim == 2 and 1 in arr.shape:
+        arr = arr.reshape(-1)
+    return parse_array(arr, name, (d,))
 
 
 def parse_wb(
