@@ -7,7 +7,8 @@ cover by brute force (the oracle tau(G) that ``hardness.min_disagreement`` must 
 the vertex-cover test, and a layout for ``plotting.draw_graph``.
 
 Split from ``hardness`` so that module holds the disagreement solvers and the reduction only.
-Used in notebook 05.
+Graphs have at most ``MAX_VERTICES`` (2000) vertices: beyond, a ValueError says so. Used in
+notebook 05.
 """
 
 from __future__ import annotations

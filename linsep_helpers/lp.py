@@ -18,7 +18,10 @@ Contents
 - ``find_homogeneous_separator`` / ``homogeneous_staircase_lp``: separators through the origin.
 
 Argument rule: every function here learns from or describes data and takes ``(X, y, ...)``;
-options are keyword-only; results are frozen dataclasses. Used in notebooks 02, 04 and 05
+options are keyword-only; results are frozen dataclasses. Scale: data far from scale 1 are
+divided by a power of two before HiGHS sees them and the answer is mapped back exactly, so
+s X gets the answer of X (mapped); what HiGHS still cannot solve is a ValueError saying
+"rescale". Used in notebooks 02, 04 and 05
 (and by ``hardness``).
 """
 
