@@ -171,7 +171,7 @@ CASE_IDS = [
     ids=[f"{c[0].__name__}-{c[2]}" for c in CASE_IDS],
 )
 @settings(
-    max_examples=12,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
