@@ -499,6 +499,111 @@ def test_staircase_updates_closed_form_against_brute_force_and_a_run():
         assert res.converged and res.updates == lh.staircase_updates(d)
 
 
+@st.composite
+def odd_data(draw):
+    """Valid but odd data: 1 row or 1 column, one class only, duplicate or all-zero points,
+    entries of one magnitude 2^k (k in -1000..1000) or mixed magnitudes."""
+    n = draw(st.integers(1, 6))
+    d = draw(st.integers(1, 3))
+    kind = draw(st.sampled_from(("normal", "zeros", "duplicates", "mixed")))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    X = rng.normal(size=(n, d))
+    if kind == "zeros":
+        X[:] = 0.0
+    elif kind == "duplicates":
+        X[:] = X[0]
+    elif kind == "mixed":
+        X = X * 10.0 ** rng.integers(-300, 300, size=(n, d))
+    with np.errstate(over="ignore", under="ignore"):
+        X = np.ldexp(X, draw(st.integers(-1000, 1000)))
+    assume(np.all(np.isfinite(X)))
+    y = draw(st.sampled_from(("both", "plus", "minus")))
+    labels = {"plus": np.ones(n), "minus": -np.ones(n)}.get(
+        y, np.where(np.arange(n) % 2, -1.0, 1.0)
+    )
+    with np.errstate(over="ignore", under="ignore"):
+        w = np.ldexp(rng.normal(size=d), draw(st.integers(-1000, 1000)))
+        b = float(np.ldexp(rng.normal(), draw(st.integers(-1000, 1000))))
+    assume(np.all(np.isfinite(w)) and math.isfinite(b))
+    return X, labels, w, b
+
+
+DATA_FUNCTIONS = [
+    lambda X, y, w, b: lh.margins(w, b, X, y),
+    lambda X, y, w, b: lh.functional_margin(w, b, X, y),
+    lambda X, y, w, b: lh.geometric_margin(w, b, X, y),
+    lambda X, y, w, b: lh.separates(w, b, X, y),
+    lambda X, y, w, b: lh.mistakes(w, b, X, y),
+    lambda X, y, w, b: lh.predict(w, b, X),
+    lambda X, y, w, b: lh.class_prototype(X, y),
+    lambda X, y, w, b: lh.data_radius(X),
+    lambda X, y, w, b: lh.lift(X, 2.0),
+    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20),
+    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="random", seed=1),
+    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="batch", bias=False),
+    lambda X, y, w, b: lh.averaged_perceptron(X, y, max_epochs=3),
+    lambda X, y, w, b: lh.pocket_perceptron(X, y, max_epochs=3, seed=1),
+    lambda X, y, w, b: lh.mistake_bound(X, y, w, 0.0),
+    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="affine"),
+    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="lift", r=3.0),
+    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="learning_rate"),
+    lambda X, y, w, b: lh.log_likelihood(w, b, X, y),
+    lambda X, y, w, b: lh.log_likelihood_01(w, b, X, y),
+    lambda X, y, w, b: lh.log_neg_log_likelihood(w, b, X, y),
+    lambda X, y, w, b: lh.scaled_log_likelihood(w, b, X, y, [0.0, 1e-300, 1.0, 1e300]),
+    lambda X, y, w, b: lh.scaled_log_neg_log_likelihood(w, b, X, y, [0.0, 1.0, 1e300]),
+    lambda X, y, w, b: lh.cross_entropy(w, b, X, y),
+    lambda X, y, w, b: lh.gradient_log_likelihood(w, b, X, y),
+    lambda X, y, w, b: lh.best_scale(w, b, X, y),
+    lambda X, y, w, b: lh.fit_logistic(X, y),
+    lambda X, y, w, b: lh.fit_logistic(X, y, bias=False),
+    lambda X, y, w, b: logistic_fit.default_step_size(X, bias=True),
+    lambda X, y, w, b: logistic_fit.fit_logistic_gd(X, y, steps=20, record=3),
+    lambda X, y, w, b: logistic_fit.max_margin_direction(X, y),
+    lambda X, y, w, b: logistic_fit.max_margin_direction(X, y, bias=True),
+    lambda X, y, w, b: geometry.convex_hull_vertices(np.column_stack([X, X])),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(odd_data(), st.sampled_from(range(len(DATA_FUNCTIONS))))
+def test_odd_but_valid_data(data_set, i):
+    """Every data-taking function on odd data: a clear ValueError or a finite answer."""
+    X, y, w, b = data_set
+    fn = DATA_FUNCTIONS[i]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = call_hostile(fn, X, y, w, b)
+    if not out.raised:
+        assert_finite(out.value, f"function #{i}")
+
+
+@settings(max_examples=40, deadline=None)
+@given(separable_sets(), st.integers(-600, 600))
+def test_likelihood_family_depends_on_margins_only(sep, k):
+    """(w 2^-k, b, X 2^k) has the same margins as (w, b, X): every likelihood quantity and
+    decision is the same (the w-gradient scales by 2^k)."""
+    X, y, w, b = sep
+    y = y.copy()
+    y[0] = -y[0]  # one mistake, so best_scale has a finite answer
+    assume(_exact(k, X) and _exact(-k, w))
+    Xk, wk = np.ldexp(X, k), np.ldexp(w, -k)
+    for fn in (lh.log_likelihood, lh.log_neg_log_likelihood, lh.cross_entropy):
+        assert math.isclose(fn(wk, b, Xk, y), fn(w, b, X, y), rel_tol=1e-12)
+    cs = [0.0, 0.5, 1e200]
+    np.testing.assert_allclose(
+        lh.scaled_log_neg_log_likelihood(wk, b, Xk, y, cs),
+        lh.scaled_log_neg_log_likelihood(w, b, X, y, cs),
+        rtol=1e-12,
+    )
+    assert math.isclose(lh.best_scale(wk, b, Xk, y).c, lh.best_scale(w, b, X, y).c, rel_tol=1e-9)
+    gk, gbk = lh.gradient_log_likelihood(wk, b, Xk, y)
+    g, gb = lh.gradient_log_likelihood(w, b, X, y)
+    np.testing.assert_allclose(np.ldexp(gk, -k), g, rtol=1e-12, atol=1e-300)
+    assert math.isclose(gbk, gb, rel_tol=1e-12, abs_tol=1e-15)
+    assert lh.mistakes(wk, b, Xk, y) == lh.mistakes(w, b, X, y) == 1
+
+
 # ----------------------------------------------------------------------------- part 3: issue
 
 
