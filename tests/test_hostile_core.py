@@ -502,6 +502,11 @@ def test_staircase_updates_closed_form_against_brute_force_and_a_run():
         assert res.converged and res.updates == lh.staircase_updates(d)
 
 
+def _named(name, fn):
+    fn.__name__ = name  # the name call_hostile counts the calls under
+    return fn
+
+
 @st.composite
 def odd_data(draw):
     """Valid but odd data: 1 row or 1 column, one class only, duplicate or all-zero points,
@@ -532,39 +537,85 @@ def odd_data(draw):
 
 
 DATA_FUNCTIONS = [
-    lambda X, y, w, b: lh.margins(w, b, X, y),
-    lambda X, y, w, b: lh.functional_margin(w, b, X, y),
-    lambda X, y, w, b: lh.geometric_margin(w, b, X, y),
-    lambda X, y, w, b: lh.separates(w, b, X, y),
-    lambda X, y, w, b: lh.mistakes(w, b, X, y),
-    lambda X, y, w, b: lh.predict(w, b, X),
-    lambda X, y, w, b: lh.class_prototype(X, y),
-    lambda X, y, w, b: lh.data_radius(X),
-    lambda X, y, w, b: lh.lift(X, 2.0),
-    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20),
-    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="random", seed=1),
-    lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="batch", bias=False),
-    lambda X, y, w, b: lh.averaged_perceptron(X, y, max_epochs=3),
-    lambda X, y, w, b: lh.pocket_perceptron(X, y, max_epochs=3, seed=1),
-    lambda X, y, w, b: lh.mistake_bound(X, y, w, 0.0),
-    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="affine"),
-    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="lift", r=3.0),
-    lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="learning_rate"),
-    lambda X, y, w, b: lh.log_likelihood(w, b, X, y),
-    lambda X, y, w, b: lh.log_likelihood_01(w, b, X, y),
-    lambda X, y, w, b: lh.log_neg_log_likelihood(w, b, X, y),
-    lambda X, y, w, b: lh.scaled_log_likelihood(w, b, X, y, [0.0, 1e-300, 1.0, 1e300]),
-    lambda X, y, w, b: lh.scaled_log_neg_log_likelihood(w, b, X, y, [0.0, 1.0, 1e300]),
-    lambda X, y, w, b: lh.cross_entropy(w, b, X, y),
-    lambda X, y, w, b: lh.gradient_log_likelihood(w, b, X, y),
-    lambda X, y, w, b: lh.best_scale(w, b, X, y),
-    lambda X, y, w, b: lh.fit_logistic(X, y),
-    lambda X, y, w, b: lh.fit_logistic(X, y, bias=False),
-    lambda X, y, w, b: logistic_fit.default_step_size(X, bias=True),
-    lambda X, y, w, b: logistic_fit.fit_logistic_gd(X, y, steps=20, record=3),
-    lambda X, y, w, b: logistic_fit.max_margin_direction(X, y),
-    lambda X, y, w, b: logistic_fit.max_margin_direction(X, y, bias=True),
-    lambda X, y, w, b: geometry.convex_hull_vertices(np.column_stack([X, X])),
+    _named("odd_data:margins", lambda X, y, w, b: lh.margins(w, b, X, y)),
+    _named("odd_data:functional_margin", lambda X, y, w, b: lh.functional_margin(w, b, X, y)),
+    _named("odd_data:geometric_margin", lambda X, y, w, b: lh.geometric_margin(w, b, X, y)),
+    _named("odd_data:separates", lambda X, y, w, b: lh.separates(w, b, X, y)),
+    _named("odd_data:mistakes", lambda X, y, w, b: lh.mistakes(w, b, X, y)),
+    _named("odd_data:predict", lambda X, y, w, b: lh.predict(w, b, X)),
+    _named("odd_data:class_prototype", lambda X, y, w, b: lh.class_prototype(X, y)),
+    _named("odd_data:data_radius", lambda X, y, w, b: lh.data_radius(X)),
+    _named("odd_data:lift", lambda X, y, w, b: lh.lift(X, 2.0)),
+    _named("odd_data:perceptron_cyclic", lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20)),
+    _named(
+        "odd_data:perceptron_random",
+        lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="random", seed=1),
+    ),
+    _named(
+        "odd_data:perceptron_batch",
+        lambda X, y, w, b: lh.perceptron(X, y, max_epochs=20, order="batch", bias=False),
+    ),
+    _named(
+        "odd_data:averaged_perceptron",
+        lambda X, y, w, b: lh.averaged_perceptron(X, y, max_epochs=3),
+    ),
+    _named(
+        "odd_data:pocket_perceptron",
+        lambda X, y, w, b: lh.pocket_perceptron(X, y, max_epochs=3, seed=1),
+    ),
+    _named("odd_data:mistake_bound_homogeneous", lambda X, y, w, b: lh.mistake_bound(X, y, w, 0.0)),
+    _named(
+        "odd_data:mistake_bound_affine",
+        lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="affine"),
+    ),
+    _named(
+        "odd_data:mistake_bound_lift",
+        lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="lift", r=3.0),
+    ),
+    _named(
+        "odd_data:mistake_bound_learning_rate",
+        lambda X, y, w, b: lh.mistake_bound(X, y, w, b, variant="learning_rate"),
+    ),
+    _named("odd_data:log_likelihood", lambda X, y, w, b: lh.log_likelihood(w, b, X, y)),
+    _named("odd_data:log_likelihood_01", lambda X, y, w, b: lh.log_likelihood_01(w, b, X, y)),
+    _named(
+        "odd_data:log_neg_log_likelihood", lambda X, y, w, b: lh.log_neg_log_likelihood(w, b, X, y)
+    ),
+    _named(
+        "odd_data:scaled_log_likelihood",
+        lambda X, y, w, b: lh.scaled_log_likelihood(w, b, X, y, [0.0, 1e-300, 1.0, 1e300]),
+    ),
+    _named(
+        "odd_data:scaled_log_neg_log_likelihood",
+        lambda X, y, w, b: lh.scaled_log_neg_log_likelihood(w, b, X, y, [0.0, 1.0, 1e300]),
+    ),
+    _named("odd_data:cross_entropy", lambda X, y, w, b: lh.cross_entropy(w, b, X, y)),
+    _named(
+        "odd_data:gradient_log_likelihood",
+        lambda X, y, w, b: lh.gradient_log_likelihood(w, b, X, y),
+    ),
+    _named("odd_data:best_scale", lambda X, y, w, b: lh.best_scale(w, b, X, y)),
+    _named("odd_data:fit_logistic", lambda X, y, w, b: lh.fit_logistic(X, y)),
+    _named("odd_data:fit_logistic_no_bias", lambda X, y, w, b: lh.fit_logistic(X, y, bias=False)),
+    _named(
+        "odd_data:default_step_size",
+        lambda X, y, w, b: logistic_fit.default_step_size(X, bias=True),
+    ),
+    _named(
+        "odd_data:fit_logistic_gd",
+        lambda X, y, w, b: logistic_fit.fit_logistic_gd(X, y, steps=20, record=3),
+    ),
+    _named(
+        "odd_data:max_margin_direction", lambda X, y, w, b: logistic_fit.max_margin_direction(X, y)
+    ),
+    _named(
+        "odd_data:max_margin_direction_bias",
+        lambda X, y, w, b: logistic_fit.max_margin_direction(X, y, bias=True),
+    ),
+    _named(
+        "odd_data:convex_hull_vertices",
+        lambda X, y, w, b: geometry.convex_hull_vertices(np.column_stack([X, X])),
+    ),
 ]
 
 
