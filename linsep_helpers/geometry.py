@@ -357,19 +357,29 @@ def _box(xlim: Sequence[float], ylim: Sequence[float]) -> np.ndarray:
 def _limits(lim: Sequence[float], name: str) -> tuple[float, float]:
     """(lo, hi) of a box side: two finite numbers below 1e300 in size (so the box's corners
     and the scores w.x + b of a normalised w stay finite)."""
-    v = check_vector(lim, 2, name)
-    if _max_abs(v) > 1e300:
-        raise ValueError(f"{name} must lie within +-1e300; got {tuple(v.tolist())}")
-    return float(v[0]), float(v[1])
+    if (
+        isinstance(lim, tuple | list)
+        and len(lim) == 2
+        and all(isinstance(v, float) or (type(v) is int and abs(v) < 10**300) for v in lim)
+    ):
+        lo, hi = float(lim[0]), float(lim[1])  # the common case: (lo, hi) of an axes, fast
+    else:
+        v = check_vector(lim, 2, name)
+        lo, hi = float(v[0]), float(v[1])
+    if not (abs(lo) <= 1e300 and abs(hi) <= 1e300):  # also catches NaN
+        raise ValueError(f"{name} must be two finite numbers within +-1e300; got {(lo, hi)}")
+    return lo, hi
 
 
 def _line(w: ArrayLike, b: float) -> tuple[np.ndarray, float]:
-    """(w, b) of a 2-D line, divided by a power of two near max(|w_j|, |b|) (exact): the same
-    line and half-planes, with scores w.x + b that cannot overflow inside a box of +-1e300."""
+    """(w, b) of a 2-D line, divided by a power of two near max(|w_j|, |b|) when that is
+    outside [2^-8, 2^8] (exact): the same line and half-planes, with scores w.x + b that
+    cannot overflow inside a box of +-1e300."""
     wa, ba = _wb(w, b, 2)
-    e = _exponent(max(_max_abs(wa), abs(ba)))
-    with np.errstate(under="ignore"):
-        return np.ldexp(wa, -e), float(np.ldexp(ba, -e))
+    e = _exponent(max(abs(float(wa[0])), abs(float(wa[1])), abs(ba)))
+    if abs(e) <= 8:
+        return wa, ba
+    return np.ldexp(wa, -e), float(np.ldexp(ba, -e))
 
 
 def clip_polygon(polygon: ArrayLike, w: ArrayLike, b: float) -> np.ndarray:
@@ -451,8 +461,8 @@ def band_polygon(
     """
     wa, ba = _wb(w, b, 2)
     h = check_scalar(half, "half", nonnegative=True)
-    e = _exponent(max(_max_abs(wa), abs(ba), h))  # one power of two for w, b and half: exact
-    with np.errstate(under="ignore"):
+    e = _exponent(max(abs(float(wa[0])), abs(float(wa[1])), abs(ba), h))
+    if abs(e) > 8:  # one power of two for w, b and half: exact, the same band
         wa, ba, h = np.ldexp(wa, -e), float(np.ldexp(ba, -e)), float(np.ldexp(h, -e))
     below = _clip(_box(xlim, ylim), wa, ba + h)[0]
     if below.shape[0] == 0:

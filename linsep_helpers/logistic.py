@@ -379,9 +379,9 @@ def scaled_log_neg_log_likelihood(
     # to float64 there), so ln(-ln L) stays finite for any finite c and margins
     big = np.isposinf(z)
     if big.any():
-        with np.errstate(divide="ignore"):
-            logs = np.log(np.abs(np.multiply.outer(c, np.ones_like(m)))) + np.log(np.abs(m))
-        terms[big] = logs[big]
+        ci, mi = np.nonzero(np.atleast_2d(big))
+        logs = np.log(np.abs(np.atleast_1d(c)[ci])) + np.log(np.abs(m[mi]))
+        terms[big] = logs
     out = special.logsumexp(terms, axis=-1)
     return _scalar_or_array(_finite(out, "ln(-ln L(c w, c b))", "c w and c b"))
 

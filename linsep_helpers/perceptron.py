@@ -160,7 +160,10 @@ class PerceptronResult:
         """
         if not self.bias:
             return 0.0
-        return float(np.sqrt(self.bias_step / self.lr))
+        q = self.bias_step / self.lr
+        if 1e-300 < q < 1e300:
+            return math.sqrt(q)
+        return math.sqrt(self.bias_step) / math.sqrt(self.lr)  # q would over- or underflow
 
 
 def _check_options(
