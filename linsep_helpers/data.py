@@ -108,13 +108,13 @@ def make_separable(
     # Draw at radius / 2^k and margin / 2^k, then multiply by 2^k: every step scales exactly
     # by a power of two, so the data are the same bits as a direct draw, and radius**2 can
     # neither overflow (radius = 1e160) nor underflow (radius = 1e-160).
-    k = math.frexp(radius)[1]
-    X, y, w, b = _separable_unit(n, d, math.ldexp(margin, -k), math.ldexp(radius, -k), seed)
     if margin / radius < 2.0**-1000:
         raise ValueError(
             f"margin / radius = {margin / radius:.3g} is below float64's resolution; use a "
             "larger margin"
         )
+    k = math.frexp(radius)[1]
+    X, y, w, b = _separable_unit(n, d, math.ldexp(margin, -k), math.ldexp(radius, -k), seed)
     return np.ldexp(X, k), y, w, math.ldexp(b, k)
 
 
