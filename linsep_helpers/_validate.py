@@ -217,7 +217,10 @@ def check_scalar(
     float
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        arr = np.asarray(value) if not isinstance(value, (str, bytes)) else None
+        try:  # a ragged list makes numpy raise: it is not a number either
+            arr = np.asarray(value) if not isinstance(value, (str, bytes)) else None
+        except (TypeError, ValueError):
+            arr = None
         if arr is None or arr.shape != () or arr.dtype.kind not in "fiu":
             raise ValueError(f"{name} must be a real number; got {value!r:.60}")
     try:
@@ -330,7 +333,7 @@ def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
     -------
     str
     """
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:  # an array has no truth value
         allowed = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {allowed}; got {value!r}")
     return value
