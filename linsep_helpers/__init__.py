@@ -153,19 +153,28 @@ def check_versions(minimum: str = "0.1.0") -> str:
         One line with the versions of linsep_helpers, Python, numpy, scipy, matplotlib,
         ipywidgets and scikit-learn (read from its metadata: the kernel does not import it).
 
-    Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``.
+    Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``,
+    and ``ValueError`` when ``minimum`` is not a version string.
     The first cell of every notebook calls this.
     """
     import importlib.metadata
     import platform
+    import re
 
     import ipywidgets
     import matplotlib
     import numpy
     import scipy
 
+    if not isinstance(minimum, str) or not re.fullmatch(r"\d{1,6}(\.\d{1,6}){0,2}", minimum):
+        raise ValueError(
+            f"minimum must be a version string such as '0.1.0' (numbers joined by dots); "
+            f"got {minimum!r:.60}"
+        )
+
     def as_tuple(v: str) -> tuple[int, ...]:
-        return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+        parts = tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+        return parts + (0,) * (3 - len(parts))
 
     if as_tuple(__version__) < as_tuple(minimum):
         raise RuntimeError(

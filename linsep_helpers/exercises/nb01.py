@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._validate import check_scalar, check_vector, check_Xy
 from ..data import xor_data
-from ..geometry import class_prototype, margins
+from ..geometry import class_prototype
 from ._feedback import (
     Feedback,
     answer_margins,
@@ -22,6 +22,7 @@ from ._feedback import (
     parse_number,
     parse_vector,
     parse_wb,
+    scale_exponent,
 )
 
 __all__ = [
@@ -113,7 +114,8 @@ def check_mistake_count(
     """
     count = parse_number(answer, whole=True)
     Xa, ya = check_Xy(X, y)
-    m = margins(w, b, Xa, ya)
+    wa, ba = check_vector(w, Xa.shape[1], "w"), check_scalar(b, "b")
+    m = answer_margins(wa, ba, Xa, ya, signs_only=True)  # the signs, also for w = 1e300
     strict, with_ties = int(np.sum(m < 0)), int(np.sum(m <= 0))
     if count == with_ties:
         return Feedback(True, "right: every example with y(w·x + b) <= 0 counts, ties included")
@@ -220,7 +222,7 @@ def _check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float) -> F
     d = wa.shape[0]
     v = parse_vector(answer, "v", d + 1)
     target = np.append(wa, ba / r)
-    tol = ROUNDING_TOL * max(1.0, float(np.abs(target).max()))
+    tol = ROUNDING_TOL * float(np.abs(target).max())  # relative: w = 1e-200 is not 0
     if np.allclose(v, target, rtol=0, atol=tol):
         return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
     if not np.allclose(v[:d], wa, rtol=0, atol=tol):
@@ -283,8 +285,11 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
 
     Used in notebook 01.
     """
-    w_true, b_true = class_prototype(X, y)
+    Xa, ya = check_Xy(X, y)
+    e = scale_exponent(Xa)  # compare at scale 1: w scales like X, b like X^2
+    w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
+    w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
     if not np.any(w):
         return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
     c = _positive_factor(w, w_true, ROUNDING_TOL)

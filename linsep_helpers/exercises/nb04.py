@@ -62,12 +62,12 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
             f"unknown of (w, b), i.e. shape ({n}, {d + 1})",
         )
     expected = ya[:, None] * np.hstack([Xa, np.ones((n, 1))])
-    tol = 1e-9 * max(1.0, float(np.max(np.abs(expected))))
+    tol = 1e-9 * np.append(np.full(d, np.max(np.abs(Xa))), 1.0)  # relative to X's scale
     if np.allclose(np.abs(A), np.abs(expected), atol=tol) and not np.allclose(
         A, expected, atol=tol
     ):
         return Feedback(False, "the magnitudes are right but some signs are not: multiply by y_i")
-    if not np.allclose(np.abs(A[:, -1]), 1.0, atol=tol):
+    if not np.allclose(np.abs(A[:, -1]), 1.0, atol=1e-9):
         return Feedback(False, "the last column belongs to b: its entries are ±1, as x_i is lifted")
     wrong = [i for i in range(n) if not np.allclose(A[i], expected[i], atol=tol)]
     if wrong:
@@ -168,7 +168,7 @@ def check_certificate(answer: object, X: ArrayLike, y: ArrayLike, *, tol: float 
             "sum lam_i y_i is not 0: the two classes must carry the same total weight (1/2 each)",
         )
     resid = (lam * ya) @ Xa
-    if not np.max(np.abs(resid)) <= tol * max(1.0, float(np.max(np.abs(Xa)))):
+    if not np.max(np.abs(resid)) <= tol * float(np.max(np.abs(Xa))):  # relative to X's scale
         return Feedback(
             False,
             "sum lam_i y_i x_i is not 0: the weighted means of the two classes differ "
