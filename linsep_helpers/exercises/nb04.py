@@ -6,8 +6,6 @@ Every check takes the student's answer first, then the data; it says which prope
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -15,7 +13,6 @@ from .._validate import check_scalar, check_vector, check_Xy
 from ..lp import robust_lp
 from ._feedback import (
     Feedback,
-    Rejected,
     answer_margins,
     exercise,
     multiple_of,
@@ -205,7 +202,7 @@ def check_robust_optimum(
     """
     Xa, ya = check_Xy(X, y)
     tol = check_scalar(tol, "tol", positive=True)
-    value = parse_number(_fraction_text(answer), "the mean slack")
+    value = parse_number(answer, "the mean slack")
     best = robust_lp(Xa, ya).objective
     if abs(value - best) <= tol:
         return Feedback(True, "right: no (w, b) has a smaller mean slack, and one attains it")
@@ -220,21 +217,3 @@ def check_robust_optimum(
         "too large: some (w, b) has a smaller mean slack; which example should carry the "
         "slack, given the certificate's weights?",
     )
-
-
-def _fraction_text(answer: object) -> object:
-    """A text such as "2/3", " 2 / 3 " or "0.667" as a float (``Fraction`` reads it); any
-    other answer unchanged, for ``parse_number``."""
-    if not isinstance(answer, str):
-        return answer
-    shown = repr(answer if len(answer) <= 40 else answer[:37] + "...")
-    try:
-        fraction = Fraction(answer.replace(" ", ""))
-    except (ValueError, ZeroDivisionError):
-        raise Rejected(
-            f"the mean slack must be a number or a fraction such as 2/7; cannot read {shown}"
-        ) from None
-    try:
-        return float(fraction)
-    except OverflowError:
-        raise Rejected(f"the mean slack {shown} is too large for a float") from None

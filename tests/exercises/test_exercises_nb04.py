@@ -154,6 +154,7 @@ def test_check_certificate_cases():
     assert lh.check_certificate(LAM3.tolist(), X3, Y3).ok
     cases = [
         (None, "not answered"),
+        ("2/3", "not text"),  # every check reads numbers alike (_feedback.parse_number)
         ([0.5, 0.5], "4 entries"),
         ([0.75, 0.125, 0.125, 0.0], "same total weight"),
         ([-0.25, 0.25, 0.5, 0.5], ">= 0"),
@@ -319,7 +320,7 @@ def test_robust_optimum_by_hand_matches_scipy():
 
 @pytest.mark.parametrize(
     "answer",
-    [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665, "2/3", " 2 / 3 ", "4/6", "0.667"],
+    [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665],
 )
 def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
     assert_tick(check_robust_optimum(answer, X4, Y4))
@@ -336,13 +337,6 @@ def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
         (0.75, "too large"),
         (1.0, "too large"),
         (None, "not answered"),
-        ("2/7", "too small"),
-        ("3/4", "too large"),
-        ("0.66", "too small"),
-        ("two thirds", "cannot read"),
-        ("2/0", "cannot read"),
-        ("1e400", "too large for a float"),
-        ("x" * 100, "cannot read"),
     ],
 )
 def test_check_robust_optimum_rejects_wrong_values(answer, match):
