@@ -27,6 +27,7 @@ message while the data stay as they were.  Used by ``draggable.py`` (notebooks 0
 from __future__ import annotations
 
 import contextlib
+import textwrap
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -178,13 +179,19 @@ class DragExplorer(Explorer):
         self.draw_state(state)
         lines = [m for m in (self._event_message, *self.notes(state)) if m]
         self.message = "\n".join(lines)
-        self.message_text.set_text(self.message)
+        self.message_text.set_text(self._wrapped(self.message))
         i = self.dragging
         if i is not None and i < len(self._y):
             self.grab_ring.set_data([self._X[i, 0]], [self._X[i, 1]])
         else:
             self.grab_ring.set_data([], [])
         self.refresh()
+
+    def _wrapped(self, text: str) -> str:
+        """``text`` with its lines wrapped to the width of the axes (about 0.55 em a glyph)."""
+        width_pt = self.ax.get_position().width * self.fig.get_figwidth() * 72.0
+        chars = max(20, int(width_pt / (0.55 * self.message_text.get_fontsize())) - 2)
+        return "\n".join(textwrap.fill(line, chars) for line in text.split("\n"))
 
     def _show(self, state: Any) -> Any:
         self.state = state

@@ -441,7 +441,7 @@ class DragLikelihoodExplorer(DragExplorer):
         Start values of the toggles ``add_label`` and ``mode``.
     """
 
-    figsize = (10.0, 5.4)
+    figsize = (10.0, 5.8)
     C_RANGE = (1e-2, 1e4)
 
     def __init__(self, *, n: int = 12, seed: int = 3, margin: float = 0.15, **values: str):
@@ -611,7 +611,7 @@ class DragCertificateExplorer(DragExplorer):
     #: Most examples labelled with lambda_i (a vertex certificate uses at most d + 2 = 4).
     LABELS = 8
 
-    def __init__(self, *, n: int = 10, seed: int = 0, margin: float = 0.15, **values: str):
+    def __init__(self, *, n: int = 10, seed: int = 1, margin: float = 0.15, **values: str):
         n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
         margin = check_scalar(margin, "margin", positive=True)
         super().__init__(*_seeded(n, seed, margin), **values)
