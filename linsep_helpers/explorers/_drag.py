@@ -189,7 +189,8 @@ class DragExplorer(Explorer):
 
     def _wrapped(self, text: str) -> str:
         """``text`` with its lines wrapped to the width of the axes (about 0.55 em a glyph)."""
-        width_pt = self.ax.get_position().width * self.fig.get_figwidth() * 72.0
+        # ax.bbox, not ax.get_position(): that re-applies the aspect and marks the axes stale
+        width_pt = self.ax.bbox.width * 72.0 / self.fig.dpi
         chars = max(20, int(width_pt / (0.55 * self.message_text.get_fontsize())) - 2)
         return "\n".join(textwrap.fill(line, chars) for line in text.split("\n"))
 

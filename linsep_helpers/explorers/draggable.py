@@ -41,6 +41,7 @@ from ..plotting import (
     draw_data,
     draw_hulls,
     draw_separator,
+    set_limits,
     square_limits,
     update_certificate,
     update_data,
@@ -512,7 +513,8 @@ class DragLikelihoodExplorer(DragExplorer):
         update_data(self.data_artists, state.X, state.y)
         update_separator(self.sep, state.w, state.b)
         n = len(state.y)
-        self.ax2.set_ylim(-1.15 * n * math.log(2.0), 0.1 * n * math.log(2.0))  # n changes
+        # ln L starts at -n ln 2: the range changes with n only (then a full render)
+        set_limits(self.ax2, ylim=(-1.15 * n * math.log(2.0), 0.1 * n * math.log(2.0)))
         self.curve.set_data(state.cs, state.curve)
         if math.isfinite(state.limit):
             self.limit.set_data(self.C_RANGE, [state.limit, state.limit])
