@@ -6,7 +6,8 @@ mouse edits (matplotlib's ``canvas.mpl_connect``: "button_press_event",
 from the browser):
 
 - press on a point (within ``PICK_PT`` points on screen) and move: the point follows the mouse
-  (clamped to the axes); release ends the drag;
+  (clamped to the axes); release ends the drag there (motion events that queued up while the
+  kernel was busy are skipped: ``COALESCE_S``);
 - a left click on empty space adds a point of the class chosen by the "a click adds" toggle;
 - a right click on a point, or a left click in the "delete" mode, removes it;
 - the Reset button restores the seeded data.
@@ -27,7 +28,9 @@ message while the data stay as they were.  Used by ``draggable.py`` (notebooks 0
 from __future__ import annotations
 
 import contextlib
+import math
 import textwrap
+import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -89,6 +92,11 @@ class DragExplorer(Explorer):
     #: "stacked", in points on screen (1/72 inch).
     PICK_PT: ClassVar[float] = 9.0
     STACK_PT: ClassVar[float] = 3.0
+    #: A motion event handled less than this many seconds after the previous one finished
+    #: was queued behind it (the kernel was busy with the last move): it is skipped, so the
+    #: figure keeps up with the mouse when a move costs longer than the browser's event
+    #: interval, and the release puts the point where the mouse was let go.
+    COALESCE_S: ClassVar[float] = 0.003
 
     def __init__(self, X: ArrayLike, y: ArrayLike, **values: Any) -> None:
         X0, y0 = self._checked_data(X, y)
@@ -98,6 +106,7 @@ class DragExplorer(Explorer):
         self._event_message = ""
         self.message = ""
         self.dragging: int | None = None
+        self._motion_done = -math.inf  # time.monotonic() when the last motion was handled
         self.last_error: BaseException | None = None
         super().__init__(**values)
         canvas = self.fig.canvas
@@ -357,15 +366,22 @@ class DragExplorer(Explorer):
     def _on_motion(self, event: Any) -> None:
         if self.dragging is None:
             return
+        if time.monotonic() - self._motion_done < self.COALESCE_S:
+            return  # queued behind the last move: skipped (the release puts the point)
         with self._guard():
             self.move_point(self.dragging, self._event_xy(event))
+        self._motion_done = time.monotonic()
 
     def _on_release(self, event: Any) -> None:
         if self.dragging is None:
             return
         with self._guard():
-            self.dragging = None
-            self._show(self.state)  # hide the ring
+            i, self.dragging = self.dragging, None
+            xy, _ = self._clamp(self._event_xy(event))
+            if np.array_equal(xy, self._X[i]):
+                self._show(self.state)  # hide the ring
+            else:  # the last motion events were skipped: the point goes where it was let go
+                self.move_point(i, xy)
 
     # programmatic mouse, in data coordinates: what a browser's events do
     def press(self, xy: ArrayLike, *, button: int = 1) -> Any:

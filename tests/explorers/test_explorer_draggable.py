@@ -21,6 +21,7 @@ from sklearn.svm import SVC
 from test_blit import _frame, _full_render, _limits, _live, ipympl_backend  # noqa: F401
 
 import linsep_helpers as lh
+from linsep_helpers.explorers._drag import DragExplorer
 from linsep_helpers.explorers.draggable import TOUCH_NOTE
 
 DRAG_CLASSES = [
@@ -45,6 +46,12 @@ OVERLAP_X = np.array(
     [[0.5, 0.1], [0.7, -0.3], [-0.4, 0.2], [0.2, 0.6], [-0.6, -0.1], [0.3, -0.5], [-0.2, 0.4]]
 )
 OVERLAP_Y = np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0])
+
+
+@pytest.fixture(autouse=True)
+def _every_motion_handled(monkeypatch):
+    """Events here come back to back: handle each (skipping queued ones is tested below)."""
+    monkeypatch.setattr(DragExplorer, "COALESCE_S", 0.0)
 
 
 def mouse(ex, name, xy, button=None):
@@ -151,6 +158,26 @@ def test_click_adds_the_toggled_class_right_click_and_delete_mode_remove(cls):
     # a click on empty space in delete mode deletes nothing, and says so
     mouse(ex, "button_press_event", (1.25, -1.25), 1)
     assert len(ex.y) == n and "no point here" in ex.message
+
+
+def test_motion_events_queued_behind_a_move_are_skipped_and_the_release_places_the_point(
+    monkeypatch,
+):
+    ex = lh.DragSeparabilityExplorer()
+    monkeypatch.setattr(DragExplorer, "COALESCE_S", 60.0)  # every later motion counts as queued
+    calls = []
+    compute = ex.compute_data
+    monkeypatch.setattr(ex, "compute_data", lambda X, y: calls.append(1) or compute(X, y))
+    start = ex.X[4]
+    mouse(ex, "button_press_event", start, 1)
+    mouse(ex, "motion_notify_event", (0.1, 0.1))
+    mouse(ex, "motion_notify_event", (0.2, 0.2))  # skipped
+    mouse(ex, "motion_notify_event", (0.3, 0.3))  # skipped
+    assert len(calls) == 1
+    np.testing.assert_allclose(ex.X[4], (0.1, 0.1), atol=pixel(ex))
+    mouse(ex, "button_release_event", (0.4, -0.4), 1)
+    np.testing.assert_allclose(ex.X[4], (0.4, -0.4), atol=pixel(ex))
+    assert ex.dragging is None and len(calls) == 2
 
 
 @pytest.mark.parametrize("cls", DRAG_CLASSES, ids=IDS)
