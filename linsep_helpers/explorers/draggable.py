@@ -266,7 +266,7 @@ class DragPerceptronExplorer(DragExplorer):
     BAR_RANGE = (1.0, 1e7)
 
     def __init__(
-        self, *, n: int = 20, seed: int = 0, margin: float = 0.1, cap: int = 10_000, **values: str
+        self, *, n: int = 20, seed: int = 0, margin: float = 0.1, cap: int = 5000, **values: str
     ):
         n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
         margin = check_scalar(margin, "margin", positive=True)
