@@ -131,6 +131,7 @@ class DragExplorer(Explorer):
         self.message = ""
         self.dragging: int | None = None
         self._motion_done = -math.inf  # time.monotonic() when the last motion was handled
+        self._skipped = False  # a motion event of this drag was skipped since the last move
         self.last_error: BaseException | None = None
         super().__init__(**values)
         canvas = self.fig.canvas
@@ -386,16 +387,18 @@ class DragExplorer(Explorer):
                 if i is None:
                     self.add_point(self._event_xy(event))
                 else:
-                    self.dragging = i
+                    self.dragging, self._skipped = i, False
                     self._say(f"dragging point {i}")
 
     def _on_motion(self, event: Any) -> None:
         if self.dragging is None:
             return
         if time.monotonic() - self._motion_done < self.COALESCE_S:
-            return  # queued behind the last move: skipped (the release puts the point)
+            self._skipped = True  # queued behind the last move: the release puts the point
+            return
         with self._guard():
             self.move_point(self.dragging, self._event_xy(event))
+            self._skipped = False
         self._motion_done = time.monotonic()
 
     def _on_release(self, event: Any) -> None:
@@ -403,11 +406,13 @@ class DragExplorer(Explorer):
             return
         with self._guard():
             i, self.dragging = self.dragging, None
-            xy, _ = self._clamp(self._event_xy(event))
-            if np.array_equal(xy, self._X[i]):
+            if self._skipped:  # the last motion events were skipped: go where it was let go
+                self._skipped = False
+                self.move_point(i, self._event_xy(event))
+            else:  # a click without a move leaves the point where it is
+                if self._event_message.startswith("dragging point"):
+                    self._event_message = ""
                 self._show(self.state)  # hide the ring
-            else:  # the last motion events were skipped: the point goes where it was let go
-                self.move_point(i, xy)
 
     # programmatic mouse, in data coordinates: what a browser's events do
     def press(self, xy: ArrayLike, *, button: int = 1) -> Any:

@@ -180,6 +180,17 @@ def test_motion_events_queued_behind_a_move_are_skipped_and_the_release_places_t
     assert ex.dragging is None and len(calls) == 2
 
 
+def test_a_click_on_a_point_without_a_move_leaves_it_in_place():
+    ex = lh.DragSeparabilityExplorer()
+    X0 = ex.X
+    mouse(ex, "button_press_event", X0[3] + 0.01, 1)  # within the hit radius
+    assert ex.dragging == 3 and "dragging point 3" in ex.message
+    mouse(ex, "button_release_event", X0[3] + 0.01, 1)
+    np.testing.assert_array_equal(ex.X, X0)
+    assert ex.dragging is None and ex.message == ""
+    assert len(ex.grab_ring.get_xdata()) == 0
+
+
 @pytest.mark.parametrize("cls", DRAG_CLASSES, ids=IDS)
 def test_reset_button_restores_the_seeded_data(cls):
     ex = cls()
