@@ -373,6 +373,8 @@ class DragExplorer(Explorer):
         return self.ax.transData.inverted().transform((event.x, event.y))
 
     def _on_press(self, event: Any) -> None:
+        if event.dblclick:  # its two presses came already (a browser sends no release after it)
+            return
         with self._guard():
             self.dragging = None
             if event.inaxes is not self.ax:
@@ -393,6 +395,9 @@ class DragExplorer(Explorer):
     def _on_motion(self, event: Any) -> None:
         if self.dragging is None:
             return
+        if event.guiEvent is not None and getattr(event, "buttons", None) == frozenset():
+            self.dragging = None  # released where the canvas did not see it (outside)
+            return self._show(self.state)
         if time.monotonic() - self._motion_done < self.COALESCE_S:
             self._skipped = True  # queued behind the last move: the release puts the point
             return

@@ -71,6 +71,9 @@ TOUCH_NOTE = (
 
 
 def _seeded(n: int, seed: int, margin: float) -> tuple[np.ndarray, np.ndarray]:
+    """``make_separable(n, 2, margin, 1, seed)`` with the constructor's checks."""
+    n, seed = check_n_seed(n, seed, n_min=DragExplorer.MIN_POINTS)
+    margin = check_scalar(margin, "margin", positive=True)
     X, y, _, _ = make_separable(n, 2, margin, 1.0, seed=seed)
     return X, y
 
@@ -81,6 +84,18 @@ def _data_setup(ex: DragExplorer, ax: Axes) -> None:
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     ex.data_artists = draw_data(ax, ex._X, ex._y, legend=False)
+
+
+def _legend(ex: DragExplorer, handles: list, labels: list) -> None:
+    """The legend under the data axes: the two classes, then ``handles`` named ``labels``."""
+    ex.ax.legend(
+        handles=[ex.data_artists.pos, ex.data_artists.neg, *handles],
+        labels=["y = +1", "y = −1", *labels],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.12),
+        ncol=2,
+        fontsize="small",
+    )
 
 
 def _touching(X: np.ndarray, y: np.ndarray) -> bool:
@@ -145,8 +160,6 @@ class DragSeparabilityExplorer(DragExplorer):
     figsize = (6.0, 6.4)
 
     def __init__(self, *, n: int = 20, seed: int = 0, margin: float = 0.15, **values: str):
-        n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
-        margin = check_scalar(margin, "margin", positive=True)
         super().__init__(*_seeded(n, seed, margin), **values)
 
     def _setup_plot(self, fig: Figure) -> None:
@@ -154,14 +167,7 @@ class DragSeparabilityExplorer(DragExplorer):
         ax = self.ax
         self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label=None)
         (self.sv,) = ax.plot([], [], "s", ms=15, mfc="none", mec=PALETTE["green"], mew=1.5)
-        ax.legend(
-            handles=[self.data_artists.pos, self.data_artists.neg, self.sep.line, self.sv],
-            labels=["y = +1", "y = −1", "max-margin separator", "on the margin lines"],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
-            ncol=2,
-            fontsize="small",
-        )
+        _legend(self, [self.sep.line, self.sv], ["max-margin separator", "on the margin lines"])
         self.animate(self.data_artists, self.sep, self.sv)
 
     def compute_data(self, X: np.ndarray, y: np.ndarray) -> DragSeparabilityState:
@@ -268,8 +274,6 @@ class DragPerceptronExplorer(DragExplorer):
     def __init__(
         self, *, n: int = 20, seed: int = 0, margin: float = 0.1, cap: int = 5000, **values: str
     ):
-        n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
-        margin = check_scalar(margin, "margin", positive=True)
         self.cap = check_int(cap, "cap", minimum=1)
         super().__init__(*_seeded(n, seed, margin), **values)
 
@@ -284,13 +288,8 @@ class DragPerceptronExplorer(DragExplorer):
         self.per = draw_separator(
             ax, [1.0, 0.0], 0.0, show_normal=False, color=PALETTE["orange"], label=None
         )
-        ax.legend(
-            handles=[self.data_artists.pos, self.data_artists.neg, self.per.line, self.best.line],
-            labels=["y = +1", "y = −1", "perceptron's (w, b)", "max-margin separator"],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
-            ncol=2,
-            fontsize="small",
+        _legend(
+            self, [self.per.line, self.best.line], ["perceptron's (w, b)", "max-margin separator"]
         )
         bars = ax2.barh([1, 0], [1.0, 1.0], color=[PALETTE["orange"], PALETTE["grey"]], height=0.6)
         self.bar_updates, self.bar_bound = bars.patches
@@ -446,8 +445,6 @@ class DragLikelihoodExplorer(DragExplorer):
     C_RANGE = (1e-2, 1e4)
 
     def __init__(self, *, n: int = 12, seed: int = 3, margin: float = 0.15, **values: str):
-        n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
-        margin = check_scalar(margin, "margin", positive=True)
         self.cs = np.geomspace(*self.C_RANGE, 240)
         super().__init__(*_seeded(n, seed, margin), **values)
 
@@ -614,8 +611,6 @@ class DragCertificateExplorer(DragExplorer):
     LABELS = 8
 
     def __init__(self, *, n: int = 10, seed: int = 1, margin: float = 0.15, **values: str):
-        n, seed = check_n_seed(n, seed, n_min=self.MIN_POINTS)
-        margin = check_scalar(margin, "margin", positive=True)
         super().__init__(*_seeded(n, seed, margin), **values)
 
     def _setup_plot(self, fig: Figure) -> None:
@@ -624,13 +619,8 @@ class DragCertificateExplorer(DragExplorer):
         _data_setup(self, ax)
         self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label=None)
         self.cert = draw_certificate(ax, np.zeros((self.LABELS, 2)))
-        ax.legend(
-            handles=[self.data_artists.pos, self.data_artists.neg, self.sep.line, self.cert.point],
-            labels=["y = +1", "y = −1", "LP separator", "common point p of the hulls"],
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.12),
-            ncol=2,
-            fontsize="small",
+        _legend(
+            self, [self.sep.line, self.cert.point], ["LP separator", "common point p of the hulls"]
         )
         self.animate(self.hulls, self.data_artists, self.sep, self.cert)
 

@@ -191,6 +191,21 @@ def test_a_click_on_a_point_without_a_move_leaves_it_in_place():
     assert len(ex.grab_ring.get_xdata()) == 0
 
 
+def test_a_double_click_adds_one_point_and_leaves_no_drag_behind():
+    """A browser's double click: press, release, press, release, then a "dblclick" press
+    (ipympl turns it into a press event with dblclick=True) and no release after it."""
+    ex = lh.DragSeparabilityExplorer()
+    n = len(ex.y)
+    for name in ("button_press_event", "button_release_event") * 2:
+        mouse(ex, name, (1.2, 1.2), 1)
+    px, py = ex.ax.transData.transform((1.2, 1.2))
+    event = MouseEvent("button_press_event", ex.fig.canvas, px, py, button=1, dblclick=True)
+    ex.fig.canvas.callbacks.process("button_press_event", event)
+    assert len(ex.y) == n + 1 and ex.dragging is None
+    mouse(ex, "motion_notify_event", (0.0, 0.0))  # moving the mouse now moves nothing
+    np.testing.assert_allclose(ex.X[-1], (1.2, 1.2), atol=pixel(ex))
+
+
 @pytest.mark.parametrize("cls", DRAG_CLASSES, ids=IDS)
 def test_reset_button_restores_the_seeded_data(cls):
     ex = cls()
