@@ -22,7 +22,9 @@ hardness            exact MinDisagreement, the vertex-cover reduction 05
 plotting/           one style; draw_* return artists, update_* move   01-05
                     them (a module per notebook topic)
 explorers/          slider explorers: Slider, Explorer (_base), one   01-05
-                    module per notebook topic, declared-artist blits
+                    module per notebook topic, declared-artist blits;
+                    drag explorers (draggable): the mouse edits the   01-04
+                    data, explorer.X / explorer.y read them back
 exercises/          one feedback layer (_feedback) and the check_*    01-05
                     functions, a module per notebook
 ==================  ================================================  ========
@@ -61,6 +63,10 @@ from .data import (
 from .exercises import *  # noqa: F403 - Feedback and every check_* (exercises.__all__)
 from .explorers import (
     CertificateExplorer,
+    DragCertificateExplorer,
+    DragLikelihoodExplorer,
+    DragPerceptronExplorer,
+    DragSeparabilityExplorer,
     Explorer,
     ImplicitBiasExplorer,
     LikelihoodScalingExplorer,
@@ -210,6 +216,10 @@ __all__ = [
     "draw_hulls",
     "draw_lift_3d",
     "draw_separator",
+    "DragCertificateExplorer",
+    "DragLikelihoodExplorer",
+    "DragPerceptronExplorer",
+    "DragSeparabilityExplorer",
     "Explorer",
     "find_homogeneous_separator",
     "find_separator",
