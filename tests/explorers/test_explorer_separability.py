@@ -59,6 +59,19 @@ def test_margin_explorer_measures_what_the_sliders_say(margin_explorer, margin, 
     assert "R/γ" in margin_explorer.readout(state)
 
 
+@pytest.mark.parametrize("radius", [0.5, 1.0, 1.05, 2.0, 2.5, 3.0])
+def test_margin_explorer_axes_fit_the_disc(margin_explorer, radius):
+    """The axes show the whole disc, and the disc fills at least a third of the panel width."""
+    margin_explorer.update(margin=0.2, radius=radius)
+    (x0, x1), (y0, y1) = margin_explorer.ax.get_xlim(), margin_explorer.ax.get_ylim()
+    assert x0 == y0 == -x1 and x1 == y1  # square, centred on the origin
+    assert radius < x1 <= 1.1 * max(1.0, radius) * 2.0
+    assert 2.0 * radius >= (x1 - x0) / 3.0
+    # the band is drawn across the current panel: its ends lie on the panel's edge
+    upper = np.column_stack(margin_explorer.sep_artists.upper.get_data())
+    assert np.all(np.abs(upper) <= x1 + 1e-9) and np.any(np.isclose(np.abs(upper), x1))
+
+
 def test_margin_explorer_band_has_the_margin_width(margin_explorer):
     state = margin_explorer.update(margin=0.3, radius=1.0)
     w, b = state.w, state.b
