@@ -37,17 +37,21 @@ __all__ = [
 #: Numbers are compared to 3 decimal places: an entry may differ by half a unit of the third
 #: decimal (a rounding to 3 places or more passes, 1.501 for 1.5 does not) ...
 HALF_UNIT = 5e-4
-#: ... or by this fraction of the largest entry when the numbers themselves are small.
+#: ... or by this fraction of the largest entry when that is below 1/4 (tiny data), so that
+#: 3 decimals always pass when some entry is >= 1/4.
+SMALL_REL = 2e-3
+#: Relative tolerance of the direction tests ("nearly a multiple" uses 30 times this) and of
+#: the function of exercise 7.
 ROUNDING_TOL = 1e-3
 
 
 def _rounding_tol(scale: float) -> float:
     """How far an entry of an answer whose largest entry is ``scale`` may be from the truth.
 
-    min(HALF_UNIT, ROUNDING_TOL scale), plus 1e-9 scale of floating-point slack (so that
+    min(HALF_UNIT, SMALL_REL scale), plus 1e-9 scale of floating-point slack (so that
     1e300 times a right answer still passes).
     """
-    return min(HALF_UNIT, ROUNDING_TOL * scale) + 1e-9 * scale
+    return min(HALF_UNIT, SMALL_REL * scale) + 1e-9 * scale
 
 
 def _rounded_multiple(z: np.ndarray, t: np.ndarray) -> bool:

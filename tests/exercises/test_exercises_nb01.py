@@ -162,6 +162,8 @@ def test_check_class_prototype():
     assert "decimals" not in lh.check_class_prototype(([4.0, 2.0], -16.0), X, y).message
     third = lh.check_class_prototype(([1.333, 0.667], -5.333), X, y)
     assert third.ok and "to 3 decimals" in third.message
+    # (4, 2, -16) / 48, largest entry 1/3, to 3 decimals
+    assert lh.check_class_prototype(([0.083, 0.042], -0.333), X, y).ok
     two = lh.check_class_prototype(([1.33, 0.67], -5.33), X, y)
     assert not two.ok and "3 decimals" in two.message
 
@@ -346,3 +348,16 @@ def test_class_prototype_against_means_computed_here(seed):
     assert_tick(lh.check_class_prototype((w, b), X, y))
     assert_tick(lh.check_class_prototype((list(w), np.array([b])), X, y))
     assert_cross(lh.check_class_prototype((-w, -b), X, y))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(1 / 64, 100.0), st.integers(3, 8))
+def test_class_prototype_accepts_every_rounding_of_a_multiple(c, digits):
+    """The stated precision: any positive multiple of ((4, 2), -16) (by hand) whose largest entry
+    is >= 1/4, rounded to 3 or more decimals, passes; moving b by 0.01 (more than a change of
+    the factor within the rounding of w can absorb) does not."""
+    w, b = np.round(c * np.array([4.0, 2.0]), digits), round(-16.0 * c, digits)
+    assert_tick(lh.check_class_prototype((w, b), X6, Y6))
+    w3, b3 = np.round(c * np.array([4.0, 2.0]), 3), round(-16.0 * c, 3)
+    if 16.0 * c >= 1.0:
+        assert_cross(lh.check_class_prototype((w3, b3 + 0.01), X6, Y6))
