@@ -6,6 +6,10 @@ what is wrong (an example on the wrong side, a sign) and never prints the soluti
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -87,6 +91,49 @@ def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
     return c * s
 
 
+def _is_placeholder(part: object) -> bool:
+    """Is one part of a pair still a placeholder: None, ``...``, or an array holding one?"""
+    if part is None or part is Ellipsis:
+        return True
+    if isinstance(part, list | tuple | np.ndarray):
+        try:
+            entries = np.asarray(part, dtype=object).ravel()
+        except ValueError:  # ragged: not a placeholder, parse_wb rejects it
+            return False
+        return any(e is None or e is Ellipsis for e in entries)
+    return False
+
+
+def _one_part_missing(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
+    """Wrap a check of a pair (w, b): when only w or only b is still a placeholder, say which.
+
+    (The generic "not answered yet: replace None with a pair (w, b)" would ask for the pair
+    the student has already typed.)
+    """
+
+    @functools.wraps(check)
+    def run(answer: object, *args: Any, **kwargs: Any) -> Feedback:
+        if isinstance(answer, tuple | list) and len(answer) == 2:
+            w_open, b_open = (_is_placeholder(part) for part in answer)
+            if b_open and not w_open:
+                shown = "None" if answer[1] is None else "..."
+                return Feedback(
+                    False,
+                    f"b is {shown}: replace it with a number (your w is there), then run the "
+                    "cell again",
+                )
+            if w_open and not b_open:
+                return Feedback(
+                    False,
+                    "w still holds None or ...: replace it with a vector of numbers (your b is "
+                    "there), then run the cell again",
+                )
+        return check(answer, *args, **kwargs)
+
+    return run
+
+
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Does ``answer = (w, b)`` separate (X, y) (claim C01)?
@@ -104,12 +151,20 @@ def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     -------
     Feedback
         ✔ when y_i (w.x_i + b) > 0 for every i; otherwise names the examples on the wrong
-        side or on the boundary (a tie is not a separation), never a separator.
+        side or on the boundary (a tie is not a separation), never a separator; w = 0 is
+        told that it defines no line, a pair with only w or only b filled in which part is
+        missing.
 
     Used in notebook 01.
     """
     Xa, ya = check_Xy(X, y)
     w, b = parse_wb(answer, Xa.shape[1])
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 defines no line: w·x + b = b for every x, so all examples get the same "
+            "score; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Xa, ya, signs_only=True)
     wrong = np.flatnonzero(m < 0).tolist()
     tied = np.flatnonzero(m == 0).tolist()
@@ -163,6 +218,7 @@ def check_mistake_count(
     return Feedback(False, "too few: compute y(w·x + b) for every example and count those <= 0")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_unit_margin(
     answer: object, w0: ArrayLike, b0: float, X: ArrayLike, y: ArrayLike
@@ -278,6 +334,7 @@ def _check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float) -> F
     )
 
 
+@_one_part_missing
 @exercise("a pair (w, b) with w of length 3")
 def check_xor_feature(answer: object) -> Feedback:
     """Does ``answer = (w, b)`` separate XOR after phi(x) = (x_1, x_2, (x_1 - x_2)^2) (C06)?
@@ -298,6 +355,11 @@ def check_xor_feature(answer: object) -> Feedback:
     X, y = xor_data()
     Z = np.column_stack([X, (X[:, 0] - X[:, 1]) ** 2])
     w, b = parse_wb(answer, 3)
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 gives every corner the same score w·phi(x) + b = b; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Z, y, signs_only=True)
     bad = [f"({X[i, 0]:g}, {X[i, 1]:g})" for i in np.flatnonzero(m <= 0)]
     if not bad:
@@ -305,6 +367,7 @@ def check_xor_feature(answer: object) -> Feedback:
     return Feedback(False, f"wrong side or on the boundary after phi: corners {', '.join(bad)}")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer = (w, b)`` the class-prototype rule of (X, y) (claim C29)?

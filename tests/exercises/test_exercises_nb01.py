@@ -63,6 +63,36 @@ def test_check_separator():
     assert "numbers" in lh.check_separator((["a", "b"], 0.0), X1, Y1).message
 
 
+@pytest.mark.parametrize(
+    ("check", "d"),
+    [
+        (lambda a: lh.check_separator(a, X1, Y1), 2),
+        (lambda a: lh.check_unit_margin(a, [-2.0, 2.0], 0.4, X1, Y1), 2),
+        (lh.check_xor_feature, 3),
+        (lambda a: lh.check_class_prototype(a, X1, Y1), 2),
+    ],
+    ids=["separator", "unit_margin", "xor_feature", "class_prototype"],
+)
+def test_pair_checks_name_the_missing_part(check, d):
+    w = np.ones(d)
+    for b in (None, ...):
+        fb = check((w, b))
+        assert not fb.ok and fb.message.startswith("b is ") and "your w is there" in fb.message
+    for w_open in (None, ..., [1.0] * (d - 1) + [None], np.array([...] * d, dtype=object)):
+        fb = check((w_open, 0.5))
+        assert not fb.ok and fb.message.startswith("w still holds") and "your b" in fb.message
+    for unanswered in (None, (None, None), (np.array([...] * d), ...)):
+        assert check(unanswered).message.startswith("not answered yet")
+
+
+def test_w_zero_defines_no_line():
+    for b in (0.0, 1.0, -2.0):
+        fb = lh.check_separator(([0.0, 0.0], b), X1, Y1)
+        assert not fb.ok and "w = 0 defines no line" in fb.message
+        fb = lh.check_xor_feature(([0.0, 0.0, 0.0], b))
+        assert not fb.ok and "w = 0" in fb.message
+
+
 @pytest.mark.claim("C03")
 def test_check_mistake_count_explains_ties():
     X = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 2.0], [3.0, 3.0], [1.0, 2.0]])
