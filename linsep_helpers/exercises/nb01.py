@@ -99,7 +99,7 @@ def _is_placeholder(part: object) -> bool:
     if isinstance(part, list | tuple | np.ndarray):
         try:
             entries = np.asarray(part, dtype=object).ravel()
-        except ValueError:  # ragged: not a placeholder, parse_wb rejects it
+        except Exception:  # noqa: BLE001 - ragged or hostile: parse_wb rejects it kindly
             return False
         return any(e is None or e is Ellipsis for e in entries)
     return False
@@ -396,10 +396,14 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     Used in notebook 01.
     """
     Xa, ya = check_Xy(X, y)
-    e = scale_exponent(Xa)  # compare at scale 1: w scales like X, b like X^2
+    e = scale_exponent(Xa)  # solve at scale 1: w scales like X, b like X^2
     w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
-    w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
+    w_units, b_units = np.ldexp(w_true, e), float(np.ldexp(b_true, 2 * e))
+    if np.all(np.isfinite(w_units)) and np.isfinite(b_units):
+        w_true, b_true = w_units, b_units  # compare in the units the student rounded in
+    else:  # b beyond float64 in the data's units: compare at scale 1
+        w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
     if not np.any(w):
         return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
     c = _positive_factor(w, w_true, 30 * ROUNDING_TOL)
