@@ -62,7 +62,9 @@ def test_explorer_mistakes_give_a_cover(explorer, family):
     """The proof's second half on the solver's separator: misclassified vertex points plus one
     endpoint per misclassified edge point cover G, with at most optimum vertices."""
     for n in (3, 10):
-        s = explorer.compute(family=family, n_vertices=n, origin_weight="|V| + 1", separator="exact optimum")
+        s = explorer.compute(
+            family=family, n_vertices=n, origin_weight="|V| + 1", separator="exact optimum"
+        )
         cover = set(s.wrong_vertices) | {s.edges[k][0] for k in s.wrong_edges}
         assert all(i in cover or j in cover for i, j in s.edges)
         assert len(cover) <= s.optimum
@@ -75,7 +77,9 @@ def test_explorer_draws_at_extremes():
         for n in (3, 10):
             for origin in ("|V| + 1", "1"):
                 for sep in ("exact optimum", "cover witness"):
-                    state = ex.update(family=family, n_vertices=n, origin_weight=origin, separator=sep)
+                    state = ex.update(
+                        family=family, n_vertices=n, origin_weight=origin, separator=sep
+                    )
                     n_v = state.n_vertices
                     ga = ex.graph_artists
                     drawn = ga.cover.get_offsets().shape[0] + ga.other.get_offsets().shape[0]
@@ -139,7 +143,8 @@ def test_explorer_widget_and_repr():
     ex.controls["separator"].value = "cover witness"
     assert ex.state.disagreements == 5  # tau(P_10) = 5
     assert repr(ex) == (
-        "VertexCoverExplorer(family='path', n_vertices=10, origin_weight='1', separator='cover witness')"
+        "VertexCoverExplorer(family='path', n_vertices=10, origin_weight='1', "
+        "separator='cover witness')"
     )
     bundle = ex._repr_mimebundle_()
     assert bundle["text/plain"] == repr(ex) and "image/png" in bundle
