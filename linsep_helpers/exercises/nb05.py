@@ -7,8 +7,12 @@ fails, never the expected output.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
+from types import FrameType
+from typing import Any
 
 import numpy as np
 
@@ -309,15 +313,24 @@ def check_bigm_box(answer: object) -> Feedback:
             f"with W = {W:g} the MILP finds the optimum, but so does a smaller box: the question "
             "asks for the smallest (derive the |b| an optimal separator needs at margin 1)",
         )
-    n, edges = petersen_graph()
-    X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
-    truth = min_disagreement(X, y, weights).mistakes
-    got = min_disagreement_bigm(X, y, weights, box=W).mistakes
+    truth, got = _petersen_box_optimum(None), _petersen_box_optimum(W)
     return Feedback(
         False,
-        f"with W = {W:g} the MILP reports {got:g} mistakes, but the optimum is {truth:g}: an "
-        "optimal separator does not fit in this box (look at |b| of one, scaled to margin 1)",
+        f"with W = {W:g} the MILP reports {got:g} mistakes, but the optimum is {truth:g}: no "
+        "optimal separator fits in this box (write the inequalities of one edge {i, j} at "
+        "margin 1 and combine them)",
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _petersen_box_optimum(W: float | None) -> float:
+    """The optimum of the Petersen instance with origin weight 1: box-free (W = None, exact)
+    or the big-M MILP's in the box W (cached: every answer W < 3 would solve a MILP)."""
+    n, edges = petersen_graph()
+    X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
+    if W is None:
+        return float(min_disagreement(X, y, weights).mistakes)
+    return float(min_disagreement_bigm(X, y, weights, box=W).mistakes)
 
 
 @exercise("replace the line reduction_optimum = None by your def reduction_optimum(tau, c)")
@@ -362,9 +375,105 @@ def check_origin_weight(answer: object) -> Feedback:
     )
 
 
+#: How many Python steps (trace events: a line run, a call, a return) a student's learner may
+#: take on one data set. One LP, written with scipy.optimize.linprog, takes about 2,000 on the
+#: data sets below; the textbook perceptron takes about 25 per update and would need about 4^16
+#: updates on the hardest one.
+_ERM_STEPS = 1_000_000
+_HARD_D = 16
+
+
+class _OutOfSteps(BaseException):
+    """Raised inside a student's function when its step budget is spent (a BaseException, so
+    that an ``except Exception`` in the student's loop does not swallow it)."""
+
+
+class _StepBudget:
+    """A ``sys.settrace`` tracer that counts the Python steps of the code it traces and stops
+    it (raising _OutOfSteps) after ``steps`` of them. Imports are free: a first
+    ``import scipy.optimize`` inside the traced function runs millions of lines of module
+    code, once."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+        self.importing = 0  # depth of nested imports in progress
+
+    def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
+        """The global tracer, called when a new frame starts."""
+        if self.importing:
+            return None
+        code = frame.f_code
+        if code.co_name == "_find_and_load" and code.co_filename.startswith("<frozen importlib"):
+            self.importing += 1
+            return self._import
+        return self._step(frame, event, arg)
+
+    def _import(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "return":  # also when the import fails
+            self.importing -= 1
+        return self._import
+
+    def _step(self, frame: FrameType, event: str, arg: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfSteps
+        return self._step
+
+
+def _within_steps(func: Callable[..., Any], steps: int) -> Callable[..., Any]:
+    """``func`` that stops (raising _OutOfSteps) after ``steps`` Python steps.
+
+    A loop of Python code cannot hang the caller, and the count does not depend on the
+    machine's speed or load (code running inside one C call, such as an LP solver, counts as
+    one step). The previous tracer (a debugger, coverage) is restored afterwards.
+    """
+
+    def run(*args: Any) -> Any:
+        previous = sys.gettrace()
+        sys.settrace(_StepBudget(steps))
+        try:
+            return func(*args)
+        finally:
+            sys.settrace(previous)
+
+    return run
+
+
+def _hard_staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
+    """The staircase of section 6 (labels +1) plus the origin labelled -1, which forces b < 0:
+    every separator has b < 0, w_1 > |b| > 0 and w_k > 2 w_(k-1), so its geometric margin is
+    below 2^(1-d), and the affine perceptron needs about 4^d updates."""
+    X, y = staircase(d)
+    return np.vstack([X, np.zeros(d)]), np.concatenate([y, [-1.0]])
+
+
+def _erm_sets() -> list[tuple[str, np.ndarray, np.ndarray, str]]:
+    """The hidden separable data sets of exercise 5, each with what makes a margin-dependent
+    loop slow on it; the hardest first, so that such a loop is stopped there."""
+    hard = (
+        f"the staircase with d = {_HARD_D} plus the origin labelled -1",
+        *_hard_staircase(_HARD_D),
+        f"these points are separable, but their largest geometric margin is below "
+        f"2^-{_HARD_D - 1}, and the textbook perceptron needs about 4^d updates on such a "
+        "staircase (85,373 already at d = 7)",
+    )
+    sets = [hard]
+    sets += [
+        (
+            f"make_separable(n={n}, d={d}, margin={m}, seed={s})",
+            *make_separable(n, d, m, 1.0, seed=s)[:2],
+            "",
+        )
+        for n, d, m, s in ((30, 2, 0.1, 0), (60, 5, 0.01, 1), (40, 10, 0.001, 2), (5, 3, 0.3, 3))
+    ]
+    sets += [(f"the staircase with d = {d}", *staircase(d), "") for d in (5, 12)]
+    return sets
+
+
 @exercise("replace the line erm_separable = None by your def erm_separable(X, y) returning (w, b)")
 def check_realizable_erm(answer: object) -> Feedback:
-    """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data (C28)?
+    """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data, in
+    polynomial time (C28)?
 
     Parameters
     ----------
@@ -374,22 +483,30 @@ def check_realizable_erm(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when y_i (w.x_i + b) > 0 for every i on six hidden separable data sets (small
-        margins, d up to 12, the staircase): ERM in the realizable case; otherwise names the
-        first data set with a mistake or an unreadable result.
+        ✔ when y_i (w.x_i + b) > 0 for every i on seven hidden separable data sets (small
+        margins, d up to 16; the first is the staircase with the origin labelled -1, whose
+        geometric margin is below 2^-15), each within 10^6 Python steps (one LP takes about
+        2,000; a loop whose length depends on the margin, like the perceptron, is stopped
+        there, so it cannot hang the kernel); otherwise names the first data set with a
+        mistake, an unreadable result, or too many steps.
 
     Used in notebook 05.
     """
-    sets = [
-        (
-            f"make_separable(n={n}, d={d}, margin={m}, seed={s})",
-            *make_separable(n, d, m, 1.0, seed=s)[:2],
-        )
-        for n, d, m, s in ((30, 2, 0.1, 0), (60, 5, 0.01, 1), (40, 10, 0.001, 2), (5, 3, 0.3, 3))
-    ]
-    sets += [(f"the staircase with d = {d}", *staircase(d)) for d in (5, 12)]
-    for what, X, y in sets:
-        got, _ = call_student(answer, X, y)
+    sets = _erm_sets()
+    if callable(answer):
+        answer = _within_steps(answer, _ERM_STEPS)
+    for what, X, y, why in sets:
+        try:
+            got, _ = call_student(answer, X, y)
+        except _OutOfSteps:
+            because = f"{why[0].upper()}{why[1:]}: a" if why else "A"
+            return Feedback(
+                False,
+                f"on {what}, your function was still running after {_ERM_STEPS:,} Python steps, "
+                f"so the check stopped it. {because} loop whose length depends on the margin "
+                "can take that long. One linear program (notebook 04) needs no such loop; try "
+                "writing that.",
+            )
         try:
             w, b = parse_wb(got, X.shape[1])
         except Rejected as rejected:
@@ -397,5 +514,10 @@ def check_realizable_erm(answer: object) -> Feedback:
             raise Rejected(f"on {what}, your function's result: {message}") from None
         k = int(np.sum(answer_margins(w, b, X, y, signs_only=True) <= 0))
         if k:
-            return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0")
-    return Feedback(True, f"zero training mistakes on all {len(sets)} separable data sets")
+            hint = f" ({why})" if why else ""
+            return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0{hint}")
+    return Feedback(
+        True,
+        f"zero training mistakes on all {len(sets)} separable data sets, each within the step "
+        "budget that stops margin-dependent loops",
+    )

@@ -3,6 +3,8 @@ witness, the cover from a separator, the smallest big-M box, realizable ERM and 
 weight; the vertex-cover numbers
 are recomputed here by brute force."""
 
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -18,7 +20,14 @@ from odd_answers import (
     odd_pairs,
     wb_forms,
 )
-from oracles import reduction_points, tau_oracle, weighted_mistakes
+from oracles import (
+    lp_separable,
+    reduction_points,
+    reference_run,
+    tau_oracle,
+    weighted_mistakes,
+)
+from scipy.optimize import linprog
 
 import linsep_helpers as lh
 from linsep_helpers.graphs import cube_graph, random_graph
@@ -135,22 +144,29 @@ def test_check_bigm_box():
 @pytest.mark.claim("C26")
 @pytest.mark.parametrize(
     "graph",
-    [lh.petersen_graph(), lh.graph_from_family("cycle", 5), lh.graph_from_family("star", 4)],
+    [
+        lh.graph_from_family("cycle", 5),  # tau = 3
+        lh.graph_from_family("complete", 5),  # tau = 4
+        lh.graph_from_family("star", 4),  # tau = 1
+    ],
+    ids=["C_5", "K_5", "star"],
 )
-@pytest.mark.parametrize("c", [0.5, 1.0, 2.0, 3.0, 7.0])
+@pytest.mark.parametrize("c", [0.5, 1.0, 1.5, 3.0, 4.0, 7.0])
 def test_origin_weight_formula_matches_brute_force(graph, c):
     """The check's formula min(tau, c) against the exact optimum of the weighted instance,
-    found by brute force over drop-sets (tau by brute force over vertex subsets)."""
+    found by brute force over drop-sets (tau by brute force over vertex subsets): origin weights
+    below, at and above tau, whole and fractional. (Small graphs: brute force on the Petersen
+    graph's 26 points took minutes and proves nothing more.)"""
     n, edges = graph
     X, y, wts = reduction_points(n, edges, c)
     exact = lh.min_disagreement_bruteforce(X, y, wts, max_points=X.shape[0]).mistakes
     tau = tau_oracle(n, edges)
     assert exact == pytest.approx(min(tau, c))
-    assert lh.check_origin_weight(lambda t, w: min(t, w)).ok
 
 
 def test_check_origin_weight():
     assert lh.check_origin_weight(lambda tau, c: min(tau, c)).ok
+    assert lh.check_origin_weight(lambda t, w: min(t, w)).ok
     assert lh.check_origin_weight(lambda tau, c: np.minimum(tau, c)).ok
     assert lh.check_origin_weight(lambda tau, c: [float(min(tau, c))]).ok
     assert "not answered" in lh.check_origin_weight(None).message
@@ -167,27 +183,172 @@ def test_check_origin_weight():
     assert "raised" in lh.check_origin_weight(lambda tau, c: 1 / 0).message
 
 
+def hard_staircase(d):
+    """The staircase x_1 = e_1, x_k = e_k - 2 e_(k-1) (labels +1) plus the origin labelled -1,
+    written here by hand."""
+    X = np.eye(d)
+    for k in range(1, d):
+        X[k, k - 1] = -2.0
+    return np.vstack([X, np.zeros(d)]), np.concatenate([np.ones(d), [-1.0]])
+
+
+def lp_erm(X, y):
+    r = lh.find_separator(X, y)
+    return r.w, r.b
+
+
+def linprog_erm(X, y, method="highs"):
+    """Solution 5: one feasibility LP with free variables."""
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(
+        np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=(None, None), method=method
+    )
+    return res.x[:-1], res.x[-1]
+
+
+def max_margin_box_erm(X, y):
+    """Another LP: the largest t with y_i (w.x_i + b) >= t in the box |w_j|, |b| <= 1."""
+    n, d = X.shape
+    A = -np.column_stack([y[:, None] * X, y, -np.ones(n)])
+    c = np.zeros(d + 2)
+    c[-1] = -1.0
+    res = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=[(-1, 1)] * (d + 1) + [(None, 1)])
+    return res.x[:d], res.x[d]
+
+
+def loop_built_erm(X, y):
+    """The LP with its constraint matrix built row by row in Python, and scipy imported
+    inside the function."""
+    from scipy.optimize import linprog as lp
+
+    rows = []
+    for xi, yi in zip(X, y, strict=True):
+        rows.append([-yi * v for v in xi] + [-yi])
+    res = lp([0.0] * (X.shape[1] + 1), A_ub=rows, b_ub=[-1.0] * len(y), bounds=(None, None))
+    return res.x[:-1], res.x[-1]
+
+
+def textbook_perceptron(X, y):
+    """The affine perceptron, until no mistake is left: a loop whose length depends on the
+    margin."""
+    w, b = np.zeros(X.shape[1]), 0.0
+    while True:
+        clean = True
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (xi @ w + b) <= 0:
+                w, b, clean = w + yi * xi, b + yi, False
+        if clean:
+            return w, b
+
+
 @pytest.mark.claim("C28")
 def test_check_realizable_erm():
-    def lp_erm(X, y):
-        r = lh.find_separator(X, y)
-        return r.w, r.b
-
-    assert lh.check_realizable_erm(lp_erm).ok
+    for erm in (lp_erm, linprog_erm, max_margin_box_erm, loop_built_erm):
+        assert lh.check_realizable_erm(erm).ok, erm.__name__
+    assert lh.check_realizable_erm(lambda X, y: linprog_erm(X, y, "highs-ipm")).ok
     assert "not answered" in lh.check_realizable_erm(None).message
     zero = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1]), 0.0))
     assert not zero.ok and "training mistake" in zero.message
+
+    # linprog's default bounds w, b >= 0: infeasible on the origin labelled -1
+    def default_bounds(X, y):
+        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+        res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
+        return res.x[:-1], res.x[-1]
+
+    assert "raised" in lh.check_realizable_erm(default_bounds).message
 
     # a short perceptron run is not enough on the staircase or the tiny margins
     def short_perceptron(X, y):
         r = lh.perceptron(X, y, max_epochs=3, trace=False)
         return r.w, r.b
 
-    assert not lh.check_realizable_erm(short_perceptron).ok
+    short = lh.check_realizable_erm(short_perceptron)
+    assert not short.ok and "training mistake" in short.message and "separable" in short.message
     wrong_len = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1] + 1), 0.0))
     assert not wrong_len.ok and "length" in wrong_len.message
     assert not lh.check_realizable_erm(lambda X, y: "w").ok
     assert "raised" in lh.check_realizable_erm(lambda X, y: {}["x"]).message
+
+
+@pytest.mark.claim("C28")
+def test_check_realizable_erm_stops_margin_dependent_loops():
+    """A perceptron that runs to convergence, in the student's code or the package's, and an
+    endless loop are stopped (they would never return on the first data set) and told why;
+    the tracer that was active before (coverage, a debugger) is back afterwards."""
+
+    def package_perceptron(X, y):
+        r = lh.perceptron(X, y, max_epochs=10**12, trace=False)
+        return r.w, r.b
+
+    def endless(X, y):
+        while True:
+            try:
+                pass
+            except Exception:  # noqa: BLE001, S110 - a student's loop may swallow errors
+                pass
+
+    before = sys.gettrace()
+    for loop in (textbook_perceptron, package_perceptron, endless):
+        fb = lh.check_realizable_erm(loop)
+        assert not fb.ok and "still running" in fb.message and "stopped it" in fb.message
+        assert "depends on the margin" in fb.message and "linear program" in fb.message
+        assert sys.gettrace() is before
+    assert lh.check_realizable_erm(linprog_erm).ok
+    assert sys.gettrace() is before
+
+
+def test_imports_inside_a_learner_are_free(tmp_path, monkeypatch):
+    """A first import runs module code, once, which is not the learner's loop: a module whose
+    body takes about 3 million steps, imported inside a correct LP learner, is accepted."""
+    (tmp_path / "slow_module_nb05.py").write_text(
+        "total = 0\nfor i in range(1_500_000):\n    total += i\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def importing_erm(X, y):
+        import slow_module_nb05  # noqa: F401
+
+        return linprog_erm(X, y)
+
+    try:
+        assert lh.check_realizable_erm(importing_erm).ok
+    finally:
+        sys.modules.pop("slow_module_nb05", None)
+    # the same loop inside the learner itself is stopped
+    fb = lh.check_realizable_erm(lambda X, y: (sum(range(10)), [0 for _ in range(3_000_000)]))
+    assert not fb.ok and "still running" in fb.message
+
+
+@pytest.mark.claim("C16")
+def test_hard_erm_set_claims():
+    """What the check says about its first data set: separable, largest geometric margin below
+    2^-15 (an LP bound written here), and the textbook perceptron's 85,373 updates at d = 7,
+    about four times more per dimension (the oracle's loop)."""
+    X, y = hard_staircase(16)
+    assert lp_separable(X, y)
+    # max t with y_i (w.x_i + b) >= t and |w_j| <= 1: for any separator scaled to max|w_j| = 1,
+    # the geometric margin min_i y_i (w.x_i + b) / ||w|| is at most t / 1
+    n, d = X.shape
+    A = -np.column_stack([y[:, None] * X, y, -np.ones(n)])
+    c = np.zeros(d + 2)
+    c[-1] = -1.0
+    res = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=[(-1, 1)] * d + [(None, None)] * 2)
+    assert res.status == 0 and 0 < -res.fun < 2.0**-15
+    counts = [len(reference_run(*hard_staircase(d), max_updates=10**6)) for d in (5, 6, 7)]
+    assert counts[-1] == 85_373
+    assert counts[1] > 3.9 * counts[0] and counts[2] > 3.9 * counts[1]
+    fb = lh.check_realizable_erm(textbook_perceptron)
+    assert "2^-15" in fb.message and "85,373" in fb.message and "d = 16" in fb.message
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(-300, 300))
+def test_realizable_erm_at_any_scale(log_c):
+    """Every positive multiple of a right (w, b) is right, however large or small."""
+    c = 10.0**log_c
+    assert_tick(lh.check_realizable_erm(lambda X, y: tuple(c * v for v in linprog_erm(X, y))))
+    assert_cross(lh.check_realizable_erm(lambda X, y: tuple(-c * v for v in linprog_erm(X, y))))
 
 
 # ------------------------------------------------------------------------- odd answers, any form
@@ -209,11 +370,6 @@ def cube_witness():
     """A minimum cover of Q_3 (the even bit strings) and its separator, by hand."""
     even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
     return np.where(np.isin(np.arange(8), even), 2.0, -2.0), 1.0
-
-
-def lp_erm(X, y):
-    r = lh.find_separator(X, y)
-    return r.w, r.b
 
 
 @pytest.mark.parametrize("check", ALL_CHECKS)
