@@ -515,9 +515,9 @@ class ImplicitBiasExplorer(Explorer):
         ax0.set_xlabel("$x_1$")
         ax0.set_ylabel("$x_2$")
         draw_data(ax0, self.X, self.y, legend=False)
-        draw_separator(
-            ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False, label="max margin"
-        )
+        svm = draw_separator(ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False)
+        svm.line.set_label("max margin")
+        svm.band.set_label("within $\\gamma^*$ of it")
         self.gd_sep = draw_separator(
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
