@@ -166,9 +166,8 @@ def check_scale_for_epsilon(
         max(1.02 c_bound, ceil(c_bound)); the message says when c is below c_bound by
         rounding only. A larger c, which works, is told to use the bound instead; a smaller
         one is told that the bound does not guarantee the target, with c_bound rounded to
-        one decimal, ln(1/eps)/gamma_hat_min
-        (n forgotten) and a c found by trial (it reaches the target, the bound does not)
-        named.
+        one decimal, ln(1/eps)/gamma_hat_min (n forgotten) and a c found by trial (it
+        reaches the target, the bound does not) named.
 
     Used in notebook 03.
     """
