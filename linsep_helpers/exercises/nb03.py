@@ -8,14 +8,16 @@ as a ✘ with a sentence, never as a traceback.
 
 from __future__ import annotations
 
-import inspect
 import math
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
+from scipy import special
 from scipy.optimize import linprog
+from scipy.spatial.distance import pdist
 
 from .._validate import check_labels, check_scalar
 from ..geometry import margins
@@ -44,8 +46,10 @@ __all__ = [
     "check_quasi_separated",
 ]
 
-#: What a stable ln sigma written for exercise 4 may not call (it is what it should rebuild).
-_BANNED_IN_LOG_SIGMOID = ("logaddexp", "expit", ".log_sigmoid(", "softplus")
+#: What a stable ln sigma written for exercise 4 may not call (it is what it should rebuild):
+#: these names anywhere in its code, and these objects under any name.
+_BANNED_NAMES = ("logaddexp", "logaddexp2", "expit", "log_expit")
+_BANNED_OBJECTS = (np.logaddexp, np.logaddexp2, special.expit, special.log_expit, log_sigmoid)
 
 #: |t - (-ln(1/T - 1))| accepted in exercise 1: t rounded to two decimals (5.29 for ln 199).
 THRESHOLD_TOLERANCE = 5e-3
@@ -54,6 +58,9 @@ THRESHOLD_TOLERANCE = 5e-3
 #: ceil(c_bound), not any c that merely happens to work.
 ROUNDING = 5e-3
 HIGH = 1.02
+#: Exercise 5 asks for distinct points: two rows of X closer than this share of the data's
+#: size (largest |x_ij - centre_j|) in every coordinate count as the same point.
+SAME_POINT = 1e-6
 
 #: Where a student's log-sigmoid is evaluated: both tails, where a naive formula overflows.
 _LOG_SIGMOID_POINTS = (-1000.0, -750.0, -40.0, -1.0, 0.0, 1e-3, 3.0, 40.0, 750.0, 1000.0)
@@ -306,6 +313,46 @@ def check_gradient_function(answer: object) -> Feedback:
     return Feedback(True, "right: your gradient matches sum_i y_i sigma(-gamma_hat_i) (x_i, 1)")
 
 
+def _code_names(code: types.CodeType) -> set[str]:
+    """Every global and attribute name a code object (and the code nested in it) refers to."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def _banned_call(func: object, depth: int = 0) -> str | None:
+    """The name of a forbidden tool ``func`` uses, or None.
+
+    Looks at the names in its code (``np.logaddexp``, ``special.expit``), at what its global
+    names and closure cells hold (``f = np.logaddexp`` then ``f(0, -z)``; ``lh.log_sigmoid``
+    via the module ``lh``), and into the Python functions it calls by name (three levels).
+    A name built at run time (``getattr(np, "log" + "addexp")``) is not seen.
+    """
+    code = getattr(func, "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return None
+    names = _code_names(code)
+    hit = next((name for name in _BANNED_NAMES if name in names), None)
+    if hit:
+        return hit
+    cells = [cell.cell_contents for cell in getattr(func, "__closure__", None) or ()
+             if cell.cell_contents is not None]  # fmt: skip
+    scope = getattr(func, "__globals__", {})
+    referred = [scope[name] for name in names if name in scope] + cells
+    for obj in referred:
+        modules = [obj] if isinstance(obj, types.ModuleType) else []
+        for thing in [obj] + [getattr(m, name, None) for m in modules for name in names]:
+            if any(thing is banned for banned in _BANNED_OBJECTS):
+                return getattr(thing, "__name__", "a forbidden function")
+        if isinstance(obj, types.FunctionType) and obj is not func and depth < 3:
+            hit = _banned_call(obj, depth + 1)
+            if hit:
+                return hit
+    return None
+
+
 @exercise("replace the line my_log_sigmoid = None by your def my_log_sigmoid(z) returning ln σ(z)")
 def check_log_sigmoid_function(answer: object) -> Feedback:
     """Does ``answer(z)`` compute ln sigma(z) on a numpy array, finite from z = -1000 to 1000?
@@ -318,8 +365,8 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✘ when its source calls logaddexp, (log_)expit, softplus or lh.log_sigmoid (the
-        exercise forbids them), and when any operation overflows (it runs under
+        ✘ when it uses logaddexp, (log_)expit or lh.log_sigmoid (the exercise forbids them;
+        see ``_banned_call``), and when any operation overflows (it runs under
         ``np.errstate(over="raise")``), even in a branch of ``np.where`` that is discarded;
         the message names the first z that overflows on its own. ✔ when the result has one
         value per z, every value finite and within a relative 1e-9 of ln sigma(z) (absolute
@@ -328,16 +375,12 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
 
     Used in notebook 03.
     """
-    try:
-        source = inspect.getsource(answer)
-    except (OSError, TypeError):  # a builtin, or defined where the source is not kept
-        source = ""
-    for banned in _BANNED_IN_LOG_SIGMOID:
-        if banned in source:
-            raise Rejected(
-                f"your function uses {banned.strip('.(')}: the exercise asks you to build "
-                "ln sigma(z) from np.exp, np.log1p, np.abs and np.minimum"
-            )
+    banned = _banned_call(answer)
+    if banned:
+        raise Rejected(
+            f"your function uses {banned}: the exercise asks you to build "
+            "ln sigma(z) from np.exp, np.log1p, np.abs and np.minimum"
+        )
     if not callable(answer):
         raise Rejected(f"the answer must be a function (def ...); got {type(answer).__name__}")
     z = np.array(_LOG_SIGMOID_POINTS)
@@ -378,7 +421,9 @@ def _widest_nonnegative_margins(A: np.ndarray) -> np.ndarray | None:
 def check_quasi_separated(answer: object) -> Feedback:
     """Is ``answer = (X, y)`` a quasi-separated data set, one whose ln L has no maximiser (C23)?
 
-    Accepts every (X, y) that (1) is not linearly separable (the LP A (w, b) >= 1 is
+    Accepts every (X, y) of distinct points (no two rows within SAME_POINT of the data's size
+    in every coordinate; one point with both labels is the notebook's own example) that (1)
+    is not linearly separable (the LP A (w, b) >= 1 is
     infeasible, with a verified Gordan certificate) and (2) is not overlapping: some (w, b)
     puts every example on its correct side or on the boundary, y_i (w.x_i + b) >= 0, with at
     least one of these functional margins > 0 (found by the LP max sum_i gamma_i over
@@ -393,8 +438,8 @@ def check_quasi_separated(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ with a (w, b) that shows it; otherwise says whether the data are separable,
-        overlapping, or on a single hyperplane (every margin 0).
+        ✔ with a (w, b) that shows it; otherwise says whether a point is repeated, or the
+        data are separable, overlapping, or on a single hyperplane (every margin 0).
 
     Used in notebook 03.
     """
@@ -414,6 +459,16 @@ def check_quasi_separated(answer: object) -> Feedback:
     centre = X.min(axis=0) / 2 + X.max(axis=0) / 2  # halves first: no overflow near 1e308
     scale = float(np.max(np.abs(X - centre))) or 1.0
     Z = (X - centre) / scale
+    close = pdist(Z, "chebyshev") <= SAME_POINT  # pairs (0, 1), (0, 2), ..., (1, 2), ...
+    if np.any(close):
+        pairs = np.transpose(np.triu_indices(len(Z), 1))  # same order as pdist
+        i, j = (int(k) for k in pairs[np.argmax(close)])
+        return Feedback(
+            False,
+            f"rows {i} and {j} of X are the same point (up to {SAME_POINT:g} of the data's "
+            "size): the exercise asks for distinct points, so no point may appear twice "
+            "(with both labels it is the example of Section 6)",
+        )
     try:
         separable = find_separator(Z, y).separable
     except RuntimeError:

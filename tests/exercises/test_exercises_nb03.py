@@ -190,6 +190,53 @@ def test_check_log_sigmoid_function():
     assert not lh.check_log_sigmoid_function("log_expit")
 
 
+ALIAS = np.logaddexp  # a forbidden ufunc under another name, used by a function below
+
+
+def test_a_forbidden_tool_under_any_name_is_refused():
+    """Exercise 4 bans logaddexp, expit, log_expit and lh.log_sigmoid: also through an alias,
+    a helper function, a closure, or code whose source is not kept (exec)."""
+    from scipy import special
+
+    def via_alias(z):
+        return -ALIAS(0, -z)
+
+    def helper(z):
+        return special.log_expit(z)
+
+    def via_helper(z):
+        return helper(z) + 0.0
+
+    bound = np.logaddexp
+
+    def via_closure(z):
+        return -bound(0, -z)
+
+    scope = {}
+    exec("import numpy as np\ndef hidden(z):\n    return -np.logaddexp(0, -z)\n", scope)
+    for func, name in [
+        (via_alias, "logaddexp"),
+        (via_helper, "log_expit"),
+        (via_closure, "logaddexp"),
+        (scope["hidden"], "logaddexp"),
+        (lambda z: lh.log_sigmoid(z), "log_sigmoid"),
+        (lambda z: np.log(special.expit(z)), "expit"),
+    ]:
+        fb = lh.check_log_sigmoid_function(func)
+        assert_cross(fb)
+        assert f"uses {name}" in fb.message
+
+
+def test_a_helper_named_like_nothing_forbidden_is_fine():
+    def softplus(u):  # the student's own helper: allowed
+        return np.log1p(np.exp(-np.abs(u)))
+
+    def stable(z):
+        return np.minimum(z, 0) - softplus(z)
+
+    assert_tick(lh.check_log_sigmoid_function(stable))
+
+
 # ------------------------------------------------------------------------- odd answers, any form
 
 WS, BS = np.array([1.0, 1.0]), -0.5
@@ -353,11 +400,15 @@ def brute_force_1d(x, y):
     return separable, quasi
 
 
+#: Distinct points: + - + on the line x2 = 0 (no threshold on the line separates them), one
+#: point on each side of it with its own label. (w, b) = ((0, 1), 0) has margins 0, 0, 0, 1, 1.
+COLLINEAR = ([[-1.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, -1.0]], [1, -1, 1, 1, -1])
+
+
 @pytest.mark.claim("C23")
-def test_check_quasi_separated_on_the_notebook_example_and_its_relatives():
-    pair = ([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]], [-1, -1, -1, 1, 1, 1])
-    assert_tick(check_quasi_separated(pair))
-    assert_tick(check_quasi_separated((np.array(pair[0]), np.array([0, 0, 0, 1, 1, 1]))))
+def test_check_quasi_separated_on_distinct_points_and_relatives():
+    assert_tick(check_quasi_separated(COLLINEAR))
+    assert_tick(check_quasi_separated((np.array(COLLINEAR[0]), np.array([1, 0, 1, 1, 0]))))
     fb = check_quasi_separated(([[-1.0], [1.0]], [-1, 1]))
     assert_cross(fb)
     assert "separable" in fb.message
@@ -368,9 +419,58 @@ def test_check_quasi_separated_on_the_notebook_example_and_its_relatives():
     fb = check_quasi_separated(([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]], [-1, 1, -1]))
     assert_cross(fb)
     assert "= 0" in fb.message
-    # 2-D: a separable cloud plus a +/- pair on the separator x1 = x2
-    X = [[2.0, 0.0], [3.0, 1.0], [0.0, 2.0], [1.0, 3.0], [1.0, 1.0], [1.0, 1.0]]
-    assert_tick(check_quasi_separated((X, [1, 1, -1, -1, 1, -1])))
+
+
+@pytest.mark.claim("C23")
+@pytest.mark.parametrize(
+    "X, y",
+    [
+        ([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]], [-1, -1, -1, 1, 1, 1]),
+        (
+            [[2.0, 0.0], [3.0, 1.0], [0.0, 2.0], [1.0, 3.0], [1.0, 1.0], [1.0, 1.0]],
+            [1, 1, -1, -1, 1, -1],
+        ),
+        ([[0.0, 0.0], [1.0, 1.0], [1e-8, 0.0]], [1, -1, -1]),  # closer than 1e-6 of the size
+    ],
+)
+def test_check_quasi_separated_rejects_a_repeated_point(X, y):
+    """The exercise asks for distinct points: one point with both labels is Section 6's data."""
+    fb = check_quasi_separated((X, y))
+    assert_cross(fb)
+    assert "same point" in fb.message
+
+
+def test_check_quasi_separated_rejects_the_notebook_data():
+    Xb, yb, _, _, k = lh.likelihood_scaling_data("one point on the boundary")
+    fb = check_quasi_separated((np.vstack([Xb, Xb[k]]), np.append(yb, -yb[k])))
+    assert_cross(fb)
+    assert f"rows {k} and {len(yb)}" in fb.message
+
+
+@pytest.mark.claim("C23")
+@settings(max_examples=60, deadline=None)
+@given(
+    on_line=st.lists(st.integers(-20, 20), min_size=3, max_size=8, unique=True),
+    off=st.lists(st.tuples(st.integers(-20, 20), st.integers(1, 20)), min_size=1, max_size=6),
+    angle=st.floats(0.0, 6.28),
+    shift=st.tuples(st.floats(-5, 5), st.floats(-5, 5)),
+)
+def test_check_quasi_separated_accepts_built_quasi_separated_data(on_line, off, angle, shift):
+    """Distinct points on a rotated, shifted line labelled + - + ... (a - between two +, so no
+    threshold on the line separates them, and no line in the plane does), plus at least one
+    distinct point off it, each on its own side with its label: quasi-separated by construction."""
+    t = np.sort(np.array(on_line, float))
+    line_y = np.where(np.arange(len(t)) == 1, -1, 1)  # the 2nd point negative, between two +
+    side = np.array([s for _, s in off], float)
+    flip = np.array([1 if i % 2 else -1 for i in range(len(off))])
+    off_pts = np.column_stack([[u for u, _ in off], side * flip])
+    pts = np.concatenate([np.column_stack([t, 0 * t]), off_pts])
+    labels = np.concatenate([line_y, flip]).astype(int)
+    pts, keep = np.unique(pts, axis=0, return_index=True)
+    labels = labels[keep]
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    X = pts @ rot.T + np.array(shift)
+    assert_tick(check_quasi_separated((X, labels)))
 
 
 @pytest.mark.claim("C23")
@@ -380,10 +480,16 @@ def test_check_quasi_separated_on_the_notebook_example_and_its_relatives():
     signs=st.lists(st.sampled_from([-1, 1]), min_size=7, max_size=7),
 )
 def test_check_quasi_separated_agrees_with_brute_force_in_1d(x, signs):
+    """In one dimension distinct points are never quasi-separated (one point on the boundary
+    can always be cut off), and a repeated point is refused."""
     y = signs[: len(x)]
     separable, quasi = brute_force_1d(x, y)
     fb = check_quasi_separated((np.array(x, float)[:, None], np.array(y)))
-    assert fb.ok == (not separable and quasi)
+    assert not fb.ok
+    if len(set(x)) == len(x):
+        assert not (quasi and not separable)
+    else:
+        assert "same point" in fb.message
 
 
 @pytest.mark.parametrize(
@@ -406,11 +512,11 @@ def test_check_quasi_separated_odd_answers_get_a_sentence(answer):
 @pytest.mark.parametrize("shift", [0.0, 1e8])
 def test_check_quasi_separated_does_not_depend_on_units(scale, shift):
     """Scaling and shifting x changes neither separability nor quasi-separation."""
-    x = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
-    quasi = (x * scale + shift * scale, [-1, -1, -1, 1, 1, 1])
+    x = np.array(COLLINEAR[0])
+    quasi = (x * scale + shift * scale, COLLINEAR[1])
     fb = check_quasi_separated(quasi)
     assert_tick(fb)
-    if shift == 0.0:  # the witness is (1, 0) whatever the scale: no round-off shown
-        assert "(w, b) = ([1], 0)" in fb.message
-    overlap = (x * scale + shift * scale, [-1, 1, -1, 1, -1, 1])
+    if shift == 0.0:  # the witness is ((0, 1), 0) whatever the scale: no round-off shown
+        assert "(w, b) = ([0, 1], 0)" in fb.message
+    overlap = (x * scale + shift * scale, [1, -1, 1, 1, 1])  # (0, -1) now + : overlap
     assert "overlap" in check_quasi_separated(overlap).message
