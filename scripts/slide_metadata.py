@@ -62,9 +62,10 @@ SPEAKER_NOTES = {
     "line (w, b): ln L → 0 when it separates the data, → −ln 2 with one point on it, → −∞ with "
     "one point on its wrong side (those data are still separable by another line).",
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
-    "towards the max-margin line; read the angle in the top-right panel's title: 26.9° at "
-    "t = 1, below 5° from t ≈ 724, 2.5° at t ≈ 12 000, 1.87° at 10⁵; ‖w(t)‖ grows with slope "
-    "2 = 1/γ* per unit of ln t.",
+    "towards the max-margin line through the origin; read the angle in the top-right panel's "
+    "title: 26.9° at t = 1, below 5° from t ≈ 724, 2.5° at t ≈ 12 000, 1.87° at 10⁵; ‖w(t)‖ "
+    "grows with slope 2 = 1/γ* per unit of ln t (γ* = 0.5 through the origin; with an "
+    "intercept the data's largest margin is 0.539).",
     "LPSeparatorsExplorer": "Set γ = 0.4, R = 0.5: the zero-objective LP's margin (0.013) is "
     "far below the max-margin LPs' (0.40). Then set R back to 1 and push γ towards 0.001: γ is "
     "the margin of the generating line only, the data's own margin stays near 0.016, and the "

@@ -408,7 +408,7 @@ class LikelihoodScalingExplorer(Explorer):
         self.mark1.set_data([c], [state.log_likelihood])
         self.mark2.set_data([c], [state.log_neg_log_likelihood / math.log(10)])
         set_title(self.ax0, f"{self.data}\nsmallest P(own label) = {state.min_own_probability:.4g}")
-        set_title(self.ax1, f"c = {c:.3g}: ln L = {state.log_likelihood:.4g}")
+        set_title(self.ax1, f"$c$ = {c:.3g}: $\\ln L$ = {state.log_likelihood:.4g}")
         k = state.log_neg_log_likelihood / math.log(10)  # -ln L = 10^k
         digits = ".0f" if abs(k) >= 100 else ".3g"
         set_title(self.ax2, f"$-\\ln L = 10^{{{k:{digits}}}}$")
@@ -462,7 +462,7 @@ class ImplicitBiasState:
         Angle to the max-margin direction (degrees), ||w(t)||, mean logistic loss and
         geometric margin of w(t).
     svm_margin : float
-        The maximum margin of the data.
+        The largest geometric margin of a separator through the origin (homogeneous SVM).
     """
 
     t: float
@@ -477,11 +477,12 @@ class ImplicitBiasState:
 class ImplicitBiasExplorer(Explorer):
     """Slider for the step t of gradient descent on separable data (Soudry et al. 2018).
 
-    Homogeneous logistic regression on ``make_implicit_bias_data`` (max-margin direction known),
-    run once for as many steps as the slider reaches and recorded at log-spaced t. Top left: the
-    data, the max-margin separator and the GD separator w(t).x = 0. Top right: the angle between
-    w(t) and the max-margin direction against t. Bottom: ||w(t)|| (grows like ln t with slope
-    1/gamma) and the mean loss (falls like 1/t). Used in notebook 03.
+    Homogeneous logistic regression (b = 0) on ``make_implicit_bias_data``, run once for as many
+    steps as the slider reaches and recorded at log-spaced t. Its limit direction is that of the
+    max-margin separator through the origin (the homogeneous SVM, margin gamma*; an affine
+    separator can have a larger margin). Top left: the data, that separator and the GD separator
+    w(t).x = 0. Top right: the angle between w(t) and its direction against t. Bottom: ||w(t)||
+    (grows like ln t with slope 1/gamma*) and the mean loss (falls like 1/t). Used in notebook 03.
 
     Parameters
     ----------
@@ -515,9 +516,9 @@ class ImplicitBiasExplorer(Explorer):
         ax0.set_xlabel("$x_1$")
         ax0.set_ylabel("$x_2$")
         draw_data(ax0, self.X, self.y, legend=False)
-        draw_separator(
-            ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False, label="max margin"
-        )
+        svm = draw_separator(ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False)
+        svm.line.set_label("max margin through 0")
+        svm.band.set_label("within $\\gamma^*$ of it")
         self.gd_sep = draw_separator(
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
@@ -595,5 +596,5 @@ class ImplicitBiasExplorer(Explorer):
         return (
             f"t = {state.t:.0f}: angle to the max-margin direction {state.angle_deg:.3f}°, "
             f"‖w(t)‖ = {state.norm:.4g}, mean loss {state.loss:.4g}, geometric margin "
-            f"{state.margin:.4f} (max margin {state.svm_margin:.4f})"
+            f"{state.margin:.4f} (max margin through 0 {state.svm_margin:.4f})"
         )
