@@ -90,7 +90,7 @@ from .geometry import (
     predict,
     separates,
 )
-from .graphs import graph_from_family, graph_name, min_vertex_cover, petersen_graph
+from .graphs import cube_graph, graph_from_family, graph_name, min_vertex_cover, petersen_graph
 from .hardness import (
     approximation_results,
     cover_separator,
@@ -205,6 +205,7 @@ __all__ = [
     "best_scale",
     "c_for_epsilon",
     "CertificateExplorer",
+    "cube_graph",
     "check_versions",
     "class_prototype",
     "cover_separator",
