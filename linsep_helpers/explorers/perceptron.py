@@ -554,7 +554,8 @@ class StaircaseExplorer(Explorer):
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        set_title(self.ax2, f"weights more than double: γ < 2^(1-d) = {2.0 ** (1 - d):.3g}")
+        bound = f"$\\gamma < 2^{{1-d}} = {2.0 ** (1 - d):.3g}$"
+        set_title(self.ax2, f"every separator's margin {bound}")
         self.refresh()
 
     def readout(self, state: StaircaseState) -> str:
