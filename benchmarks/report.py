@@ -484,6 +484,44 @@ def _sliders(p: dict) -> str:
     return "\n".join(lines)
 
 
+def _drag(p: dict) -> str:
+    """Section of bench_drag: kernel-side time per mouse-motion event of the drag explorers."""
+    rows = p["rows"]
+    lines = [
+        "## 6. Drag explorers: time per mouse-motion event",
+        "",
+        f"Each drag explorer with its defaults; point 1 dragged along {p['moves']} motion "
+        "events to the mean of the other class and back (the verdict flips twice). `compute` "
+        "is the explorer's `compute_data`, `draw` its `draw`, `event` the whole motion "
+        "callback; `frame` and `blits` as in the sliders' section. Kernel side = event + "
+        "frame; 15 frames per second need at most 67 ms. Milliseconds, median / p95.",
+        "",
+    ]
+
+    def c(r: dict, k: str) -> str:
+        return f"{r[k]['median_ms']:.1f} / {r[k]['p95_ms']:.1f}" if k in r else "-"
+
+    agg = {r["explorer"]: r for r in rows if r["backend"] == "agg"}
+    t = []
+    for r in (r for r in rows if r["backend"] == "ipympl"):
+        t.append(
+            [
+                r["explorer"],
+                r["n"],
+                c(agg.get(r["explorer"], {}), "event"),
+                c(r, "compute"),
+                c(r, "draw"),
+                c(r, "event"),
+                c(r, "frame"),
+                f"{100 * r.get('blit_fraction', 0):.0f} %",
+                f"**{r['total']['median_ms']:.0f}** / {r['total']['p95_ms']:.0f}",
+            ]
+        )
+    head = ["explorer", "n", "Agg event", "compute", "draw", "ipympl event", "frame", "blits"]
+    lines.append(_table([*head, "kernel side"], t))
+    return "\n".join(lines)
+
+
 def _notebooks(p: dict) -> str:
     rows = p["rows"]
     lines = [
@@ -572,6 +610,7 @@ SECTIONS = {
     "mindis": _mindis,
     "sliders": _sliders,
     "notebooks": _notebooks,
+    "drag": _drag,
 }
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_drag  # noqa: E402
 import bench_lp  # noqa: E402
 import bench_mindis  # noqa: E402
 import bench_notebooks  # noqa: E402
@@ -31,6 +32,7 @@ BENCHMARKS = {
     "lp": bench_lp.run,
     "mindis": bench_mindis.run,
     "sliders": bench_sliders.run,
+    "drag": bench_drag.run,
     "notebooks": bench_notebooks.run,
 }
 

@@ -22,7 +22,9 @@ hardness            exact MinDisagreement, the vertex-cover reduction 05
 plotting/           one style; draw_* return artists, update_* move   01-05
                     them (a module per notebook topic)
 explorers/          slider explorers: Slider, Explorer (_base), one   01-05
-                    module per notebook topic, declared-artist blits
+                    module per notebook topic, declared-artist blits;
+                    drag explorers (draggable): the mouse edits the   01-04
+                    data, explorer.X / explorer.y read them back
 exercises/          one feedback layer (_feedback) and the check_*    01-05
                     functions, a module per notebook
 ==================  ================================================  ========
@@ -61,6 +63,10 @@ from .data import (
 from .exercises import *  # noqa: F403 - Feedback and every check_* (exercises.__all__)
 from .explorers import (
     CertificateExplorer,
+    DragCertificateExplorer,
+    DragLikelihoodExplorer,
+    DragPerceptronExplorer,
+    DragSeparabilityExplorer,
     Explorer,
     ImplicitBiasExplorer,
     LikelihoodScalingExplorer,
@@ -153,19 +159,28 @@ def check_versions(minimum: str = "0.1.0") -> str:
         One line with the versions of linsep_helpers, Python, numpy, scipy, matplotlib,
         ipywidgets and scikit-learn (read from its metadata: the kernel does not import it).
 
-    Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``.
+    Raises ``RuntimeError`` with an instruction when the package is older than ``minimum``,
+    and ``ValueError`` when ``minimum`` is not a version string.
     The first cell of every notebook calls this.
     """
     import importlib.metadata
     import platform
+    import re
 
     import ipywidgets
     import matplotlib
     import numpy
     import scipy
 
+    if not isinstance(minimum, str) or not re.fullmatch(r"\d{1,6}(\.\d{1,6}){0,2}", minimum):
+        raise ValueError(
+            f"minimum must be a version string such as '0.1.0' (numbers joined by dots); "
+            f"got {minimum!r:.60}"
+        )
+
     def as_tuple(v: str) -> tuple[int, ...]:
-        return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+        parts = tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+        return parts + (0,) * (3 - len(parts))
 
     if as_tuple(__version__) < as_tuple(minimum):
         raise RuntimeError(
@@ -201,6 +216,10 @@ __all__ = [
     "draw_hulls",
     "draw_lift_3d",
     "draw_separator",
+    "DragCertificateExplorer",
+    "DragLikelihoodExplorer",
+    "DragPerceptronExplorer",
+    "DragSeparabilityExplorer",
     "Explorer",
     "find_homogeneous_separator",
     "find_separator",

@@ -69,6 +69,19 @@ def _max_abs(a: np.ndarray) -> float:
     return max(float(a.max()), -float(a.min()))
 
 
+def _norm(w: np.ndarray) -> float:
+    """||w||, also when w @ w would overflow (|w_j| ~ 1e154) or underflow (~ 1e-154)."""
+    with np.errstate(over="ignore", under="ignore"):
+        s = float(w @ w)
+    if 1e-290 < s < 1e290:
+        return math.sqrt(s)
+    m = _max_abs(w)
+    if m == 0.0:
+        return 0.0
+    v = w / m
+    return m * math.sqrt(float(v @ v))
+
+
 def _integer_valued(X: np.ndarray, w: np.ndarray, b: float, lr: float, step: float) -> bool:
     """True if X, w, b, lr and the bias step are all integers (cheap tests first)."""
     if not all(float(v).is_integer() for v in (X.item(0), b, lr, step)):
@@ -126,7 +139,7 @@ def cyclic_run(
     # the guard T = c (R W + B): R = sqrt(d) max |x_ij| >= ||x_i|| over the rows [0, seen),
     # powers of two W >= ||w||, B >= |b|
     c = 4.0 * (d + 3) * _U
-    W = _power_of_two_above(math.sqrt(float(w @ w)) * _SLACK)
+    W = _power_of_two_above(_norm(w) * _SLACK)
     B = _power_of_two_above(abs(b))
     check_at = 0  # the update after which ||w|| and |b| are measured again
     seen, x_max = 0, 0.0
@@ -240,7 +253,7 @@ def cyclic_run(
                 if mode and bias_step != lr:
                     v[d] = b  # the plain loop's b + bias_step y_i, not v_d + lr y_i
             if updates >= check_at:  # the bounds ||w|| <= W, |b| <= B from ||w|| and |b|
-                w_norm, b_abs = math.sqrt(float(w @ w)) * _SLACK, abs(b)
+                w_norm, b_abs = _norm(w) * _SLACK, abs(b)
                 if 2.0 * w_norm > W or 2.0 * b_abs > B:  # room for >= 16 more updates
                     W = max(W, _power_of_two_above(2.0 * w_norm + 32.0 * lr * R))
                     B = max(B, _power_of_two_above(2.0 * b_abs + 32.0 * bias_step))

@@ -15,12 +15,54 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 
-def _as_float_array(a: ArrayLike, name: str) -> np.ndarray:
+def _as_float_array(a: ArrayLike, name: str, *, allow_bool: bool = False) -> np.ndarray:
+    """``a`` as a float64 array, refusing what is not plainly real numbers.
+
+    Rejected, with a message naming ``name``: None, strings (also arrays of strings, which
+    numpy would silently parse), complex numbers (numpy would drop the imaginary part),
+    booleans (unless ``allow_bool``: True/False are not magnitudes), ragged nested lists,
+    objects that are not real numbers, and integers too large for float64 (e.g. 10**400).
+    """
+    if a is None or isinstance(a, (str, bytes, dict, set)):
+        raise ValueError(f"{name} must be numeric (numbers); got {type(a).__name__} {a!r:.60}")
     try:
-        arr = np.asarray(a, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be numeric; could not convert it to floats ({exc})") from exc
-    return arr
+        raw = np.asarray(a)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(
+            f"{name} must be a rectangular array of numbers (rows of equal length); "
+            f"could not read it ({exc})"
+        ) from exc
+    kind = raw.dtype.kind
+    if kind in "fiu":
+        return raw.astype(float, copy=False)
+    if kind == "b":
+        if allow_bool:
+            return raw.astype(float)
+        raise ValueError(
+            f"{name} is boolean (True/False); pass numbers, e.g. {name}.astype(float), "
+            "if 1.0/0.0 is what you mean"
+        )
+    if kind == "c":
+        raise ValueError(
+            f"{name} is complex; only real numbers are allowed (pass {name}.real if the "
+            "imaginary part is meant to be dropped)"
+        )
+    if kind in "US":
+        raise ValueError(f"{name} must be numeric; it holds strings (e.g. {raw.ravel()[:1]})")
+    if kind == "O":
+        for item in raw.ravel().tolist():
+            if isinstance(item, (bool, np.bool_)) or not isinstance(item, numbers.Real):
+                raise ValueError(
+                    f"{name} must be numeric; it holds {type(item).__name__} {item!r:.40} "
+                    "(a ragged list, a None or a string?)"
+                )
+        try:
+            return raw.astype(float)
+        except OverflowError as exc:
+            raise ValueError(
+                f"{name} holds an integer too large for float64 (|value| > 1.8e308)"
+            ) from exc
+    raise ValueError(f"{name} must be numeric; got an array of dtype {raw.dtype}")
 
 
 def _finite_max_abs(arr: np.ndarray, name: str) -> float:
@@ -84,7 +126,8 @@ def check_Xy_max_abs(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray
 def check_labels(y: ArrayLike, n: int | None = None, name: str = "y") -> np.ndarray:
     """Return labels as floats in {-1, +1}.
 
-    Accepts {-1, +1} or {0, 1} (0 is mapped to -1) and booleans; anything else, a shape
+    Accepts {-1, +1} or {0, 1} (0 is mapped to -1) and booleans (True is +1, False -1: a
+    boolean label is a class, not a magnitude); anything else, a shape
     other than (n,), or a length that differs from ``n`` raises ``ValueError``.
 
     Parameters
@@ -99,10 +142,7 @@ def check_labels(y: ArrayLike, n: int | None = None, name: str = "y") -> np.ndar
     numpy.ndarray, shape (n,)
         A new array of -1.0 and +1.0.
     """
-    arr = np.asarray(y)
-    if arr.dtype == bool:
-        arr = arr.astype(int)
-    arr = _as_float_array(arr, name)
+    arr = _as_float_array(y, name, allow_bool=True)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be a 1-D array of labels; got shape {arr.shape}")
     if arr.shape[0] == 0:
@@ -176,12 +216,18 @@ def check_scalar(
     -------
     float
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        arr = np.asarray(value)
-        if arr.shape != () or not np.issubdtype(arr.dtype, np.number):
-            raise ValueError(f"{name} must be a real number; got {value!r}")
-    v = float(value)
-    if not np.isfinite(v):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        try:  # a ragged list makes numpy raise: it is not a number either
+            arr = np.asarray(value) if not isinstance(value, (str, bytes)) else None
+        except (TypeError, ValueError):
+            arr = None
+        if arr is None or arr.shape != () or arr.dtype.kind not in "fiu":
+            raise ValueError(f"{name} must be a real number; got {value!r:.60}")
+    try:
+        v = float(value)
+    except OverflowError as exc:
+        raise ValueError(f"{name} is too large for float64 (|{name}| > 1.8e308)") from exc
+    if not math.isfinite(v):
         raise ValueError(f"{name} must be finite; got {v}")
     if positive and v <= 0:
         raise ValueError(f"{name} must be > 0; got {v:g}")
@@ -190,25 +236,64 @@ def check_scalar(
     return v
 
 
-def check_int(value: object, name: str, *, minimum: int | None = None) -> int:
-    """Return value as an int (numpy integers allowed, floats and bools not), >= ``minimum``.
+def check_int(
+    value: object, name: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """Return value as an int (numpy integers allowed, floats and bools not), in
+    [``minimum``, ``maximum``].
 
     Parameters
     ----------
     value : int
     name : str
-    minimum : int, optional
+    minimum, maximum : int, optional
+        ``maximum`` is a size guard: its message says the limit.
 
     Returns
     -------
     int
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer; got {value!r}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer; got {value!r:.60}")
     v = int(value)
     if minimum is not None and v < minimum:
-        raise ValueError(f"{name} must be >= {minimum}; got {v}")
+        raise ValueError(f"{name} must be >= {minimum}; got {v if abs(v) < 10**30 else 'huge'}")
+    if maximum is not None and v > maximum:
+        raise ValueError(
+            f"{name} must be <= {maximum} (a larger {name} cannot finish in seconds); "
+            f"got {v if v < 10**30 else 'a number with ' + str(len(str(v))) + ' digits'}"
+        )
     return v
+
+
+def check_seed(seed: object, name: str = "seed") -> int | None:
+    """Return a seed for ``numpy.random.default_rng``: None or an integer >= 0.
+
+    Parameters
+    ----------
+    seed : int or None
+    name : str
+
+    Returns
+    -------
+    int or None
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise ValueError(f"{name} must be None or an integer >= 0; got {seed!r:.60}")
+    if int(seed) < 0:
+        raise ValueError(
+            f"{name} must be >= 0 (numpy's generators take no negative seed); got {seed}"
+        )
+    return int(seed)
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Return value if it is True or False (numpy booleans too); say so otherwise."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {value!r:.60}")
+    return bool(value)
 
 
 def check_sample_weights(weights: ArrayLike | None, n: int, name: str = "weights") -> np.ndarray:
@@ -248,7 +333,7 @@ def check_choice(value: object, name: str, choices: tuple[str, ...]) -> str:
     -------
     str
     """
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:  # an array has no truth value
         allowed = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {allowed}; got {value!r}")
     return value

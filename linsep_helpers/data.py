@@ -11,12 +11,14 @@ parameters and ``seed`` may be given positionally (``make_separable(40, 2, 0.1, 
 from __future__ import annotations
 
 import importlib.util
+import math
+import numbers
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_choice, check_int, check_scalar, check_X
+from ._validate import check_choice, check_int, check_scalar, check_seed, check_X
 from .geometry import _lift, margins
 
 __all__ = [
@@ -28,6 +30,17 @@ __all__ = [
     "lift",
     "make_implicit_bias_data",
 ]
+
+#: Size guard of the generators: n d entries (80 MB of float64).
+MAX_ENTRIES = 10_000_000
+
+
+def _check_size(n: int, d: int) -> None:
+    if n * d > MAX_ENTRIES:
+        raise ValueError(
+            f"n * d = {n} * {d} entries exceed the limit of {MAX_ENTRIES} (80 MB); use a smaller "
+            "n or d"
+        )
 
 
 def _unit_vector(rng: np.random.Generator, d: int) -> np.ndarray:
@@ -85,11 +98,30 @@ def make_separable(
     d = check_int(d, "d", minimum=1)
     margin = check_scalar(margin, "margin", positive=True)
     radius = check_scalar(radius, "radius", positive=True)
+    seed = check_seed(seed)
+    _check_size(n, d)
     if margin > radius:
         raise ValueError(
             f"margin ({margin:g}) cannot exceed radius ({radius:g}): points with norm <= radius "
             "on both sides of a hyperplane are at most radius away from it"
         )
+    # Draw at radius / 2^k and margin / 2^k, then multiply by 2^k: every step scales exactly
+    # by a power of two, so the data are the same bits as a direct draw, and radius**2 can
+    # neither overflow (radius = 1e160) nor underflow (radius = 1e-160).
+    if margin / radius < 2.0**-1000:
+        raise ValueError(
+            f"margin / radius = {margin / radius:.3g} is below float64's resolution; use a "
+            "larger margin"
+        )
+    k = math.frexp(radius)[1]
+    X, y, w, b = _separable_unit(n, d, math.ldexp(margin, -k), math.ldexp(radius, -k), seed)
+    return np.ldexp(X, k), y, w, math.ldexp(b, k)
+
+
+def _separable_unit(
+    n: int, d: int, margin: float, radius: float, seed: int | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """``make_separable`` for 1/2 <= radius < 1 (validated arguments)."""
     rng = np.random.default_rng(seed)
     w = _unit_vector(rng, d)
     # |b| <= radius - margin keeps both classes possible inside the ball.
@@ -150,6 +182,8 @@ def make_overlapping(
     n = check_int(n, "n", minimum=2)
     d = check_int(d, "d", minimum=1)
     separation = check_scalar(separation, "separation", nonnegative=True)
+    seed = check_seed(seed)
+    _check_size(n, d)
     rng = np.random.default_rng(seed)
     y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
     X = rng.standard_normal((n, d))
@@ -184,7 +218,7 @@ def staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     d : int
-        Dimension and number of points, >= 1.
+        Dimension and number of points, 1 <= d <= 3000 (a d x d matrix).
 
     Returns
     -------
@@ -192,7 +226,7 @@ def staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
     y : numpy.ndarray, shape (d,)
         All ones. Used in notebooks 02, 04 and 05.
     """
-    d = check_int(d, "d", minimum=1)
+    d = check_int(d, "d", minimum=1, maximum=3000)
     X = np.eye(d)
     X[np.arange(1, d), np.arange(0, d - 1)] = -2.0
     return X, np.ones(d)
@@ -235,7 +269,7 @@ def iris_pair(
         Used in notebook 01.
     """
     for name, value in (("a", a), ("b", b)):
-        if value not in _IRIS_NAMES:
+        if not isinstance(value, str) or value not in _IRIS_NAMES:
             raise ValueError(f"{name} must be one of {_IRIS_NAMES}; got {value!r}")
     if a == b:
         raise ValueError(f"a and b must be different species; both are {a!r}")
@@ -244,10 +278,16 @@ def iris_pair(
     keep = np.isin(target, (ia, ib))
     X = data[keep]
     if features is not None:
-        cols = list(features)
-        if not cols or any(not 0 <= c < 4 for c in cols):
-            raise ValueError(f"features must be column indices in 0..3; got {features!r}")
-        X = X[:, cols]
+        cols = list(features) if isinstance(features, (tuple, list, np.ndarray)) else None
+        if (
+            not cols
+            or any(isinstance(c, (bool, np.bool_)) for c in cols)
+            or not all(isinstance(c, numbers.Integral) and 0 <= c < 4 for c in cols)
+        ):
+            raise ValueError(
+                f"features must be a tuple of column indices (integers 0..3); got {features!r:.60}"
+            )
+        X = X[:, [int(c) for c in cols]]
     y = np.where(target[keep] == ia, 1.0, -1.0)
     return X.astype(float), y
 
@@ -306,9 +346,11 @@ def make_implicit_bias_data(
         gamma. Used in notebook 03 (the implicit-bias explorer).
     """
     seed = check_int(seed, "seed", minimum=0)
-    n_extra = check_int(n_extra, "n_extra", minimum=0)
+    n_extra = check_int(n_extra, "n_extra", minimum=0, maximum=MAX_ENTRIES // 2)
     gamma = check_scalar(margin, "margin", positive=True)
     th = check_scalar(angle, "angle")
+    if gamma > 1e300:
+        raise ValueError(f"margin must be <= 1e300 (3.5 margin must stay finite); got {gamma:g}")
     rng = np.random.default_rng(seed)
     u = np.array([np.cos(th), np.sin(th)])
     v = np.array([-np.sin(th), np.cos(th)])
@@ -370,7 +412,12 @@ def likelihood_scaling_data(
 
     Used in notebook 03.
     """
-    option = check_choice(option, "data", LIKELIHOOD_DATA_OPTIONS)
+    option = check_choice(option, "option (the data)", LIKELIHOOD_DATA_OPTIONS)
+    margin = check_scalar(margin, "margin", positive=True)
+    if margin < 1e-6:
+        raise ValueError(
+            f"margin must be >= 1e-6 (a point must be moved onto the boundary); got {margin:g}"
+        )
     X, y, w, b = make_separable(n, 2, margin, 1.0, seed=seed)
     i = int(np.argmin(margins(w, b, X, y)))
     if option == "one point wrong":

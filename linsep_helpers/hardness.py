@@ -29,8 +29,10 @@ Used in notebook 05.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -44,8 +46,7 @@ from ._validate import (
     check_vector,
     check_Xy,
 )
-from .geometry import _margins
-from .graphs import _check_graph
+from .graphs import _check_graph, _check_vertex_count
 from .lp import SeparatorResult, find_separator, separation_matrix
 
 __all__ = [
@@ -107,12 +108,63 @@ class DisagreementResult:
 # helpers
 
 
+#: Largest ratio max(weights) / min(weights) the MILPs are given: their absolute tolerances
+#: (1e-6) must stay far below the smallest weight once the weights are normalised.
+_MAX_WEIGHT_RATIO = 1e6
+#: Most examples ``min_disagreement`` minimises over when they are not separable: the work is
+#: exponential (80 overlapping points already take most of a minute).
+MAX_EXACT_POINTS = 60
+#: Largest big-M constant (and box): HiGHS's integrality tolerance is 1e-6, so z_i = 1e-6
+#: already relaxes a constraint by M * 1e-6, which must stay below the margin 1.
+_MAX_BIG_M = 1e5
+
+
+def _milp_weights(weights: np.ndarray, func: str) -> np.ndarray:
+    """The weights divided by the power of two at their minimum (exact; the optimum's argmin
+    is unchanged), after checking that their range suits the MILP's tolerances."""
+    lo, hi = float(weights.min()), float(weights.max())
+    if hi > _MAX_WEIGHT_RATIO * lo:
+        raise ValueError(
+            f"{func}: the weights range from {lo:.3g} to {hi:.3g}, a ratio above "
+            f"{_MAX_WEIGHT_RATIO:.0e} that the MILP cannot resolve; rescale them or drop the "
+            "lightest examples"
+        )
+    return np.ldexp(weights, -math.frexp(lo)[1] + 1)
+
+
+def _sign_margins(w: np.ndarray, b: float, X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """The signs (-1, 0, +1) of the margins y_i (w.x_i + b), exactly, for any finite floats.
+
+    X and (w, b) are first scaled by powers of two (exactly), so nothing overflows; a row
+    whose float score is within its rounding-and-underflow error bound of 0 is then decided
+    in exact rational arithmetic. So a mistake (<= 0) is counted right for w = 1e300,
+    X = 1e-300, entries of w 1e300 apart, and exact ties.
+    """
+    n, d = X.shape
+    q = math.frexp(float(np.max(np.abs(X), initial=0.0)))[1]
+    w_top = float(np.max(np.abs(w), initial=0.0))
+    exponents = [math.frexp(w_top)[1] + q] if w_top else []  # of the terms w.x and b
+    exponents += [math.frexp(b)[1]] if b else []
+    top = max(exponents, default=0)
+    with np.errstate(under="ignore"):
+        Xs, ws, bs = np.ldexp(X, -q), np.ldexp(w, q - top), math.ldexp(b, -top)
+        scores = Xs @ ws + bs
+        size = np.abs(Xs) @ np.abs(ws) + abs(bs)  # every scaled term is at most 1
+    bound = (d + 2) * 2.0**-50 * size + (3 * d + 3) * 2.0**-1070
+    for i in np.flatnonzero(np.abs(scores) <= bound):  # too close to call in floats
+        exact = sum(Fraction(wj) * Fraction(xj) for wj, xj in zip(w, X[i], strict=True))
+        exact += Fraction(b)
+        scores[i] = (exact > 0) - (exact < 0)
+    return y * np.sign(scores)
+
+
 def _maybe_int(value: float, integral: bool) -> float | int:
     return int(round(value)) if integral else float(value)
 
 
 def _integral(weights: np.ndarray) -> bool:
-    return bool(np.all(weights == np.round(weights)))
+    """Whole-number weights small enough that their sums are exact ints (<= 2^53)."""
+    return bool(np.all(weights == np.round(weights)) and weights.sum() <= 2.0**53)
 
 
 def weighted_disagreements(
@@ -138,7 +190,7 @@ def weighted_disagreements(
     weights = check_sample_weights(weights, X.shape[0])
     w = check_vector(w, X.shape[1], "w")
     b = check_scalar(b, "b")
-    return float(weights[_margins(w, b, X, y) <= 0].sum())
+    return float(weights[_sign_margins(w, b, X, y) <= 0].sum())
 
 
 def _result_from_witness(
@@ -155,7 +207,7 @@ def _result_from_witness(
     n_cuts: int = 0,
 ) -> DisagreementResult:
     integral = _integral(weights)
-    wrong = _margins(w, b, X, y) <= 0
+    wrong = _sign_margins(w, b, X, y) <= 0
     dis = float(weights[wrong].sum())
     return DisagreementResult(
         mistakes=_maybe_int(mistakes, integral),
@@ -216,7 +268,10 @@ def min_disagreement(
         "bigm" and "bruteforce" dispatch to ``min_disagreement_bigm`` (default box) and
         ``min_disagreement_bruteforce``.
     max_iterations : int
-        Master problems before giving up (RuntimeError).
+        Master problems before giving up (ValueError).
+
+    Non-separable data with more than ``MAX_EXACT_POINTS`` (60) examples are refused
+    (ValueError): the work grows exponentially.
 
     Returns
     -------
@@ -232,7 +287,14 @@ def min_disagreement(
     n = X.shape[0]
     weights = check_sample_weights(weights, n)
     max_iterations = check_int(max_iterations, "max_iterations", minimum=1)
-    scale = max(1.0, float(weights.sum()))
+    master_weights = _milp_weights(weights, "min_disagreement")
+    if n > MAX_EXACT_POINTS and not find_separator(X, y).separable:
+        raise ValueError(
+            f"min_disagreement is exact, and exponential in the worst case: n = {n} "
+            f"non-separable examples is more than the {MAX_EXACT_POINTS} it accepts (separable "
+            "data of any size are fine); use a subsample"
+        )
+    tol = 1e-9 * float(weights.sum())  # relative: weights of 1e-300 or 1e300 alike
 
     cuts: list[np.ndarray] = []
     seen: set[tuple[int, ...]] = set()
@@ -246,14 +308,17 @@ def min_disagreement(
             for r, T in enumerate(cuts):
                 rows[r, T] = 1.0
             res = milp(
-                weights,
+                master_weights,
                 constraints=LinearConstraint(rows, lb=np.ones(len(cuts)), ub=np.inf),
                 integrality=np.ones(n),
                 bounds=Bounds(0.0, 1.0),
                 options={"mip_rel_gap": 0.0},
             )
             if res.status != 0 or res.x is None:
-                raise RuntimeError(f"min_disagreement: master MILP failed: {res.message}")
+                raise ValueError(
+                    f"min_disagreement: the master MILP failed ({res.message}); rescale the "
+                    "weights or the features"
+                )
             removed = np.asarray(res.x) > 0.5
             lower = max(lower, float(weights[removed].sum()))
 
@@ -276,18 +341,19 @@ def min_disagreement(
                 keep = keep.copy()
                 keep[idx[np.argmin(weights[idx])]] = False
                 continue
-            dis = float(weights[_margins(w_, b_, X, y) <= 0].sum())
+            dis = float(weights[_sign_margins(w_, b_, X, y) <= 0].sum())
             if best is None or dis < best[0]:
                 best = (dis, np.asarray(w_, dtype=float), b_)
             break
 
         # if the master's kept set was separable, its witness attains the lower bound
-        if best[0] <= lower + 1e-9 * scale:
+        if best[0] <= lower + tol:
             dis, w_, b_ = best
-            if dis < lower - 1e-9 * scale:
-                raise RuntimeError(
-                    "min_disagreement: a witness beat the proven lower bound; a certificate "
-                    "must have been wrong (numerical trouble)"
+            if dis < lower - tol:
+                raise ValueError(
+                    "min_disagreement: a witness beat the proven lower bound, so a certificate "
+                    "was wrong: the data are numerically degenerate; rescale the features or "
+                    "remove near-duplicate points"
                 )
             return _result_from_witness(
                 X,
@@ -302,11 +368,15 @@ def min_disagreement(
                 n_cuts=len(cuts),
             )
         if not new_cut:
-            raise RuntimeError(
-                "min_disagreement: no new non-separable subset found and bounds did not meet "
-                f"(lower {lower:g}, upper {best[0] if best else float('nan'):g})"
+            raise ValueError(
+                "min_disagreement: no new non-separable subset found and the bounds did not "
+                f"meet (lower {lower:g}, upper {best[0]:g}): the data are numerically "
+                "degenerate; rescale the features or remove near-duplicate points"
             )
-    raise RuntimeError(f"min_disagreement: no optimum after {max_iterations} iterations")
+    raise ValueError(
+        f"min_disagreement: no optimum after max_iterations = {max_iterations} master problems; "
+        "raise max_iterations or use fewer examples"
+    )
 
 
 def min_disagreement_bigm(
@@ -349,12 +419,20 @@ def min_disagreement_bigm(
     box = check_scalar(box, "box", positive=True)
     default_m = box * (float(np.max(np.abs(X).sum(axis=1))) + 1.0) + 1.0
     M = default_m if big_m is None else check_scalar(big_m, "big_m", positive=True)
+    for name, value in (("box", box), ("big_m" if big_m is not None else "the default big_m", M)):
+        if value > _MAX_BIG_M:
+            raise ValueError(
+                f"min_disagreement_bigm: {name} = {value:.3g} exceeds {_MAX_BIG_M:.0e}: with "
+                "HiGHS's integrality tolerance 1e-6 a z_i of 1e-6 would already switch a "
+                "constraint off; rescale the features or choose a smaller box"
+            )
+    objective = _milp_weights(weights, "min_disagreement_bigm")
     A = separation_matrix(X, y)
     # variables (w, b, z); constraint A (w, b) + M z >= 1
     cons = LinearConstraint(np.hstack([A, M * np.eye(n)]), lb=np.ones(n), ub=np.inf)
     lb = np.concatenate([np.full(d + 1, -box), np.zeros(n)])
     ub = np.concatenate([np.full(d + 1, box), np.ones(n)])
-    c = np.concatenate([np.zeros(d + 1), weights])
+    c = np.concatenate([np.zeros(d + 1), objective])
     integrality = np.concatenate([np.zeros(d + 1), np.ones(n)])
     res = milp(
         c,
@@ -364,7 +442,10 @@ def min_disagreement_bigm(
         options={"mip_rel_gap": 0.0},
     )
     if res.status != 0 or res.x is None:
-        raise RuntimeError(f"min_disagreement_bigm: MILP failed: {res.message}")
+        raise ValueError(
+            f"min_disagreement_bigm: the MILP failed ({res.message}); rescale the features "
+            "or the weights"
+        )
     x = np.asarray(res.x, dtype=float)
     z = x[d + 1 :] > 0.5
     return _result_from_witness(
@@ -398,7 +479,7 @@ def min_disagreement_bruteforce(
     weights : array_like, shape (n,), optional
         Positive weights (default all 1).
     max_points : int
-        Largest n accepted (2^n subsets; ValueError beyond).
+        Largest n accepted (2^n subsets; ValueError beyond); at most 20.
 
     Returns
     -------
@@ -409,6 +490,11 @@ def min_disagreement_bruteforce(
     n = X.shape[0]
     weights = check_sample_weights(weights, n)
     max_points = check_int(max_points, "max_points", minimum=1)
+    if max_points > 20:
+        raise ValueError(
+            f"max_points must be <= 20 (2^20 subsets, each an LP, already take minutes); "
+            f"got {max_points}"
+        )
     if n > max_points:
         raise ValueError(
             f"too many points for brute force: n = {n} > max_points = {max_points} "
@@ -472,6 +558,11 @@ def vertex_cover_instance(
         A data set, unpacked like ``make_separable``'s. Used in notebook 05.
     """
     n, E = _check_graph(n, edges)
+    if (1 + n + len(E)) * n > 4_000_000:
+        raise ValueError(
+            f"the instance of a graph with n = {n} vertices and {len(E)} edges would have "
+            f"{1 + n + len(E)} x {n} entries (limit 4 million): use a smaller graph"
+        )
     wo = float(n + 1) if origin_weight is None else check_scalar(origin_weight, "origin_weight")
     if wo <= 0:
         raise ValueError(f"origin_weight must be > 0; got {wo:g}")
@@ -503,7 +594,7 @@ def cover_separator(n: int, cover: Iterable[int]) -> tuple[np.ndarray, float]:
     (w, b) : (numpy.ndarray of shape (n,), float)
         Used in notebook 05.
     """
-    n = check_int(n, "n", minimum=1)
+    n = _check_vertex_count(n)
     C = [check_int(v, "cover vertex") for v in cover]
     if any(not 0 <= v < n for v in C):
         raise ValueError(f"cover vertices must lie in 0..{n - 1}; got {sorted(C)}")

@@ -17,6 +17,7 @@ numbers: the sigmoid family, the bounds); options are keyword-only. Used in note
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,14 +26,15 @@ from scipy import optimize, special
 
 from ._validate import (
     _as_float_array,
+    _check_X_max_abs,
     check_choice,
     check_int,
+    check_labels,
     check_scalar,
     check_vector,
     check_X,
-    check_Xy,
 )
-from .geometry import _margins
+from .geometry import _scaled_scores
 
 __all__ = [
     "sigmoid",
@@ -72,11 +74,34 @@ def _scalar_or_array(arr: np.ndarray) -> float | np.ndarray:
 
 def _params_data(
     w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike
-) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
-    Xa, ya = check_Xy(X, y)
+) -> tuple[np.ndarray, float, np.ndarray, np.ndarray, np.ndarray]:
+    """Validated (w, b, X, y) and the scores s = X w + b (+-inf where they overflow float64,
+    never NaN: computed on power-of-two-normalised data, ``geometry._scaled_scores``)."""
+    Xa, x_max = _check_X_max_abs(X, "X")
+    ya = check_labels(y, Xa.shape[0])
     wa = check_vector(w, Xa.shape[1], "w")
     ba = check_scalar(b, "b")
-    return wa, ba, Xa, ya
+    s, e = _scaled_scores(wa, ba, Xa, x_max)
+    if e != 0:
+        with np.errstate(over="ignore", under="ignore"):
+            s = np.ldexp(s, e)
+    return wa, ba, Xa, ya, s
+
+
+def _sum(a: np.ndarray, axis: int | None = None) -> float | np.ndarray:
+    """np.sum that lets an overflow give -inf silently (``_finite`` then says what it means)."""
+    with np.errstate(over="ignore"):
+        return np.sum(a, axis=axis)
+
+
+def _finite(value: float | np.ndarray, what: str, cause: str = "w and b") -> float | np.ndarray:
+    """``value`` if every entry is finite; else a ValueError: the true value is beyond float64."""
+    if not np.all(np.isfinite(value)):
+        raise ValueError(
+            f"{what} is beyond float64's range (about 1.8e308): {cause} are too large for the "
+            "data; use smaller ones or rescale X"
+        )
+    return value
 
 
 def _log_softplus(x: np.ndarray) -> np.ndarray:
@@ -133,7 +158,7 @@ def log_sigmoid(z: ArrayLike) -> float | np.ndarray:
     """ln sigma(z) = -ln(1 + e^-z) = -logaddexp(0, -z), stable (scipy.special.log_expit).
 
     Finite and <= 0 for every finite z: about z for z << 0 and about -e^-z for z >> 0
-    (rounding to -0.0 beyond z ~ 745).
+    (rounding to -0.0 beyond z ~ 745); z = +inf gives 0, z = -inf a ValueError.
 
     Parameters
     ----------
@@ -144,7 +169,10 @@ def log_sigmoid(z: ArrayLike) -> float | np.ndarray:
     float or numpy.ndarray
         Used in notebook 03.
     """
-    return _scalar_or_array(special.log_expit(_elementwise_input(z)))
+    za = _elementwise_input(z)
+    if np.any(za == -np.inf):
+        raise ValueError("z contains -inf: ln sigma(-inf) = -inf is not a number to compute with")
+    return _scalar_or_array(special.log_expit(za))
 
 
 def sigmoid_derivative(z: ArrayLike) -> float | np.ndarray:
@@ -250,8 +278,8 @@ def log_likelihood(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
     float
         ln L(w, b). Used in notebook 03.
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y)
-    return float(np.sum(special.log_expit(_margins(wa, ba, Xa, ya))))
+    *_, ya, s = _params_data(w, b, X, y)
+    return float(_finite(_sum(special.log_expit(ya * s)), "ln L"))
 
 
 def log_likelihood_01(w: ArrayLike, b: float, X: ArrayLike, y01: ArrayLike) -> float:
@@ -272,11 +300,9 @@ def log_likelihood_01(w: ArrayLike, b: float, X: ArrayLike, y01: ArrayLike) -> f
     float
         Used in notebook 03.
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y01)
-    t = (ya + 1.0) / 2.0
-    s = Xa @ wa + ba
-    terms = t * special.log_expit(s) + (1.0 - t) * special.log_expit(-s)
-    return float(np.sum(terms))
+    *_, ya, s = _params_data(w, b, X, y01)
+    # t ln sigma(s) + (1 - t) ln sigma(-s) with t = (y + 1) / 2 in {0, 1} is ln sigma(y s)
+    return float(_finite(_sum(special.log_expit(ya * s)), "ln L"))
 
 
 def log_neg_log_likelihood(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> float:
@@ -295,8 +321,8 @@ def log_neg_log_likelihood(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -
     float
         Used in notebook 03.
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y)
-    return float(special.logsumexp(_log_softplus(-_margins(wa, ba, Xa, ya))))
+    *_, ya, s = _params_data(w, b, X, y)
+    return float(_finite(special.logsumexp(_log_softplus(-(ya * s))), "ln(-ln L)"))
 
 
 def scaled_log_likelihood(
@@ -316,11 +342,13 @@ def scaled_log_likelihood(
     float or numpy.ndarray, shape (k,)
         A float for a scalar c. Used in notebook 03 (c slider, curve).
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y)
+    *_, ya, s = _params_data(w, b, X, y)
     c = _cs(cs)
-    m = _margins(wa, ba, Xa, ya)
-    out = special.log_expit(np.multiply.outer(c, m)).sum(axis=-1)
-    return _scalar_or_array(out)
+    with np.errstate(over="ignore", invalid="ignore"):
+        cm = np.multiply.outer(c, ya * s)
+    cm[np.isnan(cm)] = 0.0  # c = 0 times an overflowed margin: ln sigma(0 m) = ln 1/2 (m finite)
+    out = _sum(special.log_expit(cm), axis=-1)
+    return _scalar_or_array(_finite(out, "ln L(c w, c b)", "c w and c b"))
 
 
 def scaled_log_neg_log_likelihood(
@@ -340,11 +368,22 @@ def scaled_log_neg_log_likelihood(
     float or numpy.ndarray, shape (k,)
         Used in notebook 03 (the log-scale curve).
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y)
+    *_, ya, s = _params_data(w, b, X, y)
     c = _cs(cs)
-    m = _margins(wa, ba, Xa, ya)
-    out = special.logsumexp(_log_softplus(-np.multiply.outer(c, m)), axis=-1)
-    return _scalar_or_array(out)
+    m = ya * s
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = -np.multiply.outer(c, m)
+    z[np.isnan(z)] = 0.0  # c = 0 times an overflowed margin
+    terms = _log_softplus(np.minimum(z, np.finfo(float).max))
+    # softplus(z) ~ z for z >> 1: where -c m overflows, ln softplus = ln c + ln |m| (exact
+    # to float64 there), so ln(-ln L) stays finite for any finite c and margins
+    big = np.isposinf(z)
+    if big.any():
+        ci, mi = np.nonzero(np.atleast_2d(big))
+        logs = np.log(np.abs(np.atleast_1d(c)[ci])) + np.log(np.abs(m[mi]))
+        terms[big] = logs
+    out = special.logsumexp(terms, axis=-1)
+    return _scalar_or_array(_finite(out, "ln(-ln L(c w, c b))", "c w and c b"))
 
 
 @dataclass(frozen=True)
@@ -404,12 +443,13 @@ def log_likelihood_bounds(margins: ArrayLike, cs: ArrayLike) -> LikelihoodBounds
         )
     c = _cs(cs, nonnegative=True)
     n = int(m.size)
-    a = c * m_min
-    with np.errstate(under="ignore"):
+    with np.errstate(over="ignore", under="ignore"):
+        a = c * m_min
         lower = -n * np.exp(-a)
     upper = special.log_expit(a)
     log_neg_lower = np.log(n) - a
     log_neg_upper = _log_softplus(-a)
+    _finite(np.asarray(a), "c m_min", "cs")
     return LikelihoodBounds(
         cs=_scalar_or_array(c),
         lower=_scalar_or_array(np.asarray(lower)),
@@ -441,7 +481,13 @@ def c_for_epsilon(m_min: float, n: int, eps: float) -> float:
     mm = check_scalar(m_min, "m_min", positive=True)
     nn = check_int(n, "n", minimum=1)
     ee = check_scalar(eps, "eps", positive=True)
-    return max(0.0, float(np.log(nn / ee) / mm))
+    # ln n - ln eps: n / eps overflows for eps = 1e-310, the difference of logs does not
+    c = max(0.0, (math.log(nn) - math.log(ee)) / mm)
+    if not math.isfinite(c):
+        raise ValueError(
+            f"c = ln(n / eps) / m_min exceeds float64's range: m_min = {mm:g} is too small"
+        )
+    return c
 
 
 def cross_entropy(
@@ -485,10 +531,12 @@ def gradient_log_likelihood(
     (grad_w, grad_b) : (numpy.ndarray of shape (d,), float)
         d ln L / d w and d ln L / d b. Used in notebook 03.
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y01)
+    _, _, Xa, ya, s = _params_data(w, b, X, y01)
     t = (ya + 1.0) / 2.0
-    r = t - special.expit(Xa @ wa + ba)
-    return Xa.T @ r, float(r.sum())
+    r = t - special.expit(s)
+    with np.errstate(over="ignore"):
+        gw = Xa.T @ r
+    return _finite(gw, "the gradient", "the entries of X"), float(r.sum())
 
 
 # ----------------------------------------------------------------------------- the best scale
@@ -528,8 +576,8 @@ def best_scale(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> ScaleResul
     ScaleResult
         Used in notebook 03.
     """
-    wa, ba, Xa, ya = _params_data(w, b, X, y)
-    m = _margins(wa, ba, Xa, ya)
+    *_, ya, s = _params_data(w, b, X, y)
+    m = _finite(ya * s, "a margin y (w.x + b)")
     if m.min() >= 0:
         raise ValueError(
             "every margin of (w, b) is >= 0, so ln L(c w, c b) is non-decreasing in c and has no "
@@ -543,7 +591,10 @@ def best_scale(w: ArrayLike, b: float, X: ArrayLike, y: ArrayLike) -> ScaleResul
         c_star = 0.0
     else:
         hi = 1.0
-        while g(hi) > 0:
+        while g(hi) > 0:  # g(c) -> sum of the negative margins < 0 as c grows
             hi *= 2.0
+            if hi > 1e300:  # pragma: no cover - only with margins below 1e-300
+                raise ValueError("best_scale: the margins are too small to locate c*")
         c_star = float(optimize.brentq(g, 0.0, hi, xtol=1e-14, rtol=4 * np.finfo(float).eps))
-    return ScaleResult(c=c_star, log_likelihood=float(np.sum(special.log_expit(c_star * m))))
+    lnl = float(_sum(special.log_expit(c_star * m)))
+    return ScaleResult(c=c_star, log_likelihood=float(_finite(lnl, "ln L(c* w, c* b)")))

@@ -14,14 +14,23 @@ next to the descent whose limit it is, rather than in ``lp``. Used in notebook 0
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
 from scipy import optimize, special
 
-from ._validate import _as_float_array, check_int, check_scalar, check_vector, check_X, check_Xy
-from .geometry import _lift, _signed_rows
+from ._validate import (
+    _as_float_array,
+    _check_X_max_abs,
+    check_bool,
+    check_int,
+    check_labels,
+    check_scalar,
+    check_vector,
+)
+from .geometry import _exponent, _lift, _signed_rows
 
 __all__ = [
     "LogisticFit",
@@ -36,9 +45,37 @@ __all__ = [
 
 
 def _check_bias(bias: object) -> bool:
-    if not isinstance(bias, bool):
-        raise ValueError(f"bias must be True or False; got {bias!r}")
-    return bias
+    return check_bool(bias, "bias")
+
+
+#: max |x_ij| within [2^-8, 2^8]: the solvers see X as given; otherwise X / 2^ex (exact).
+_NORMAL = 8
+
+
+def _normalised(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray, int]:
+    """(X / 2^ex, y, ex): the data scaled by a power of two so that max |x_ij| is near 1.
+
+    Exact (a power of two), so a (w', b) found for X / 2^ex is w = w' / 2^ex, b = b' for X:
+    w.x + b = w'.(x / 2^ex) + b. At ordinary scales (max |x_ij| in [2^-8, 2^8]) ex = 0.
+    """
+    Xa, x_max = _check_X_max_abs(X, "X")
+    ya = check_labels(y, Xa.shape[0])
+    ex = _exponent(x_max)
+    if abs(ex) <= _NORMAL:
+        return Xa, ya, 0
+    return np.ldexp(Xa, -ex), ya, ex
+
+
+def _linprog(*args: object, **kwargs: object) -> optimize.OptimizeResult:
+    """HiGHS through scipy; a failure other than "infeasible" is a ValueError, not a
+    silently wrong answer."""
+    res = optimize.linprog(*args, method="highs", **kwargs)
+    if res.status not in (0, 2):
+        raise ValueError(
+            f"the LP solver (HiGHS) failed: {res.message} (status {res.status}); the data are "
+            "probably badly scaled: rescale X so that its entries are of order 1"
+        )
+    return res
 
 
 # ----------------------------------------------------------------------------- the MLE
@@ -48,14 +85,13 @@ def _overlap_check(Xa: np.ndarray, ya: np.ndarray, bias: bool) -> np.ndarray | N
     """A (w, b) with all margins >= 0 and sum 1 if one exists (the MLE is then infinite)."""
     Z = _signed_rows(Xa, ya, bias=bias)
     k = Z.shape[1]
-    res = optimize.linprog(
+    res = _linprog(
         np.zeros(k),
         A_ub=-Z,
         b_ub=np.zeros(len(Z)),
         A_eq=Z.sum(axis=0)[None, :],
         b_eq=[1.0],
         bounds=[(None, None)] * k,
-        method="highs",
     )
     return res.x if res.status == 0 else None
 
@@ -88,7 +124,7 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
     """Maximise ln L(w, b) (no penalty) with L-BFGS-B and the analytic gradient.
 
     The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
-    y_i (w.x_i + b) >= 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
+    y_i (w.x_i + b) >= 0 with at least one > 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
     ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
     loss -ln L / n; a few Newton steps then polish the result to machine precision.
 
@@ -104,13 +140,14 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
     LogisticFit
         Used in notebooks 03 and 05.
     """
-    Xa, ya = check_Xy(X, y)
+    Xa, ya, ex = _normalised(X, y)  # fitted on X / 2^ex, mapped back below (exact)
     bias = _check_bias(bias)
     direction = _overlap_check(Xa, ya, bias)
     if direction is not None:
         raise ValueError(
             "the data are (quasi-)separable: some (w, b) != 0 has y(w.x + b) >= 0 for every "
-            "example, so ln L increases along it forever and the MLE is not finite"
+            "example and > 0 for at least one, so ln L increases along it forever and the MLE "
+            "is not finite"
         )
     Z = _signed_rows(Xa, ya, bias=bias)
     n = len(Z)
@@ -151,8 +188,16 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
         else:
             break
     m = Z @ theta
-    gnorm = float(np.linalg.norm(Z.T @ special.expit(-m)))
-    w = theta[: Xa.shape[1]].copy()
+    grad = Z.T @ special.expit(-m)
+    d = Xa.shape[1]
+    with np.errstate(over="ignore", under="ignore"):
+        # d/dw = 2^ex d/dw' (w' = 2^ex w); d/db unchanged
+        gnorm = float(np.hypot(np.ldexp(np.linalg.norm(grad[:d]), ex), grad[d] if bias else 0.0))
+        w = np.ldexp(theta[:d], -ex)
+    if not (np.all(np.isfinite(w)) and math.isfinite(gnorm)):
+        raise ValueError(
+            f"the MLE's weights are beyond float64's range for X of max |x_ij| ~ 2^{ex}; rescale X"
+        )
     b = float(theta[-1]) if bias else 0.0
     return LogisticFit(
         w=w,
@@ -185,12 +230,24 @@ def default_step_size(X: ArrayLike, *, bias: bool = False) -> float:
     float
         4 n / ||A||_2^2. Used in notebook 03 (through ``fit_logistic_gd``).
     """
-    Xa = check_X(X)
-    A = _lift(Xa, 1.0) if _check_bias(bias) else Xa
-    s = float(np.linalg.norm(A, 2))
-    if s == 0.0:
+    Xa, x_max = _check_X_max_abs(X, "X")
+    bias = _check_bias(bias)
+    if x_max == 0.0:
         raise ValueError("X is all zeros: the loss is constant and no step size is needed")
-    return 4.0 * len(A) / s**2
+    # ||A||_2 = 2^ex ||A / 2^ex||_2 (exact scaling): no overflow for X = 1e200, no underflow
+    ex = _exponent(x_max) if abs(_exponent(x_max)) > 200 else 0
+    A = np.ldexp(Xa, -ex) if ex else Xa
+    if bias:
+        A = _lift(A, math.ldexp(1.0, -ex))
+    s = float(np.linalg.norm(A, 2))
+    with np.errstate(over="ignore", under="ignore"):
+        step = float(np.ldexp(4.0 * len(A) / (s * s), -2 * ex))
+    if not (math.isfinite(step) and step > 0.0):
+        raise ValueError(
+            f"the step size 4 n / ||A||^2 is outside float64's range for X of max |x_ij| = "
+            f"{x_max:.3g}; rescale X"
+        )
+    return step
 
 
 @dataclass(frozen=True)
@@ -227,6 +284,10 @@ class GDTrace:
     def angles_to(self, direction: ArrayLike) -> np.ndarray:
         """Angle (radians) between each recorded w(t) and ``direction`` (nan where w = 0)."""
         return angle_between(self.w, direction)
+
+
+#: Work of ``fit_logistic_gd`` (steps times (n d + Python overhead)) that takes ~ 10 s.
+MAX_GD_WORK = 2_000_000_000
 
 
 def _record_steps(steps: int, record: int) -> np.ndarray:
@@ -270,11 +331,17 @@ def fit_logistic_gd(
     GDTrace
         The recorded run. Used in notebook 03.
     """
-    Xa, ya = check_Xy(X, y)
+    Xa, x_max = _check_X_max_abs(X, "X")
+    ya = check_labels(y, Xa.shape[0])
     bias = _check_bias(bias)
     steps = check_int(steps, "steps", minimum=1)
-    record = check_int(record, "record", minimum=2)
+    record = check_int(record, "record", minimum=2, maximum=100_000)
     d = Xa.shape[1]
+    if steps * (Xa.size + 1000) > MAX_GD_WORK:
+        raise ValueError(
+            f"steps = {steps} on X of shape {Xa.shape} is above the limit of about "
+            f"{MAX_GD_WORK:.0e} operations (it would run for minutes); use fewer steps"
+        )
     eta = default_step_size(Xa, bias=bias) if lr is None else check_scalar(lr, "lr", positive=True)
     Z = _signed_rows(Xa, ya, bias=bias)
     theta = np.zeros(Z.shape[1])
@@ -287,23 +354,42 @@ def fit_logistic_gd(
     losses = np.empty(len(marks))
     k = 0
     expit = special.expit
-    for t in range(steps + 1):
-        if t == marks[k]:
-            m = Z @ theta
-            rows[k] = theta
-            losses[k] = -np.sum(special.log_expit(m)) / n
-            k += 1
-            if t == steps:
-                break
-        theta += ZT @ expit(-(Z @ theta))
+    finite = True
+    with np.errstate(over="ignore", invalid="ignore"):  # a divergent lr is reported below
+        for t in range(steps + 1):
+            if t == marks[k]:
+                m = Z @ theta
+                rows[k] = theta
+                losses[k] = -np.sum(special.log_expit(m)) / n
+                k += 1
+                finite = bool(np.isfinite(losses[k - 1]) and np.all(np.isfinite(theta)))
+                if t == steps or not finite:
+                    break
+            theta += ZT @ expit(-(Z @ theta))
+    if not finite:
+        raise ValueError(
+            f"gradient descent diverged to inf/NaN with lr = {eta:.3g}; use a smaller lr "
+            "(the default, 4 n / ||A||^2, is always small enough)"
+        )
     W = rows[:, :d].copy()
     B = rows[:, d].copy() if bias else np.zeros(len(marks))
+    peak = np.max(np.abs(W), axis=1)
+    if np.all((peak == 0) | ((peak > 1e-150) & (peak < 1e150))):
+        norms = np.linalg.norm(W, axis=1)
+    else:  # ||w|| = p ||w / p||: no overflow of the squares
+        p = np.where(peak > 0, peak, 1.0)
+        with np.errstate(over="ignore"):
+            norms = p * np.linalg.norm(W / p[:, None], axis=1)
+    if not np.all(np.isfinite(norms)):
+        raise ValueError(
+            f"gradient descent with lr = {eta:.3g} made ||w|| overflow float64; use a smaller lr"
+        )
     return GDTrace(
         steps=marks,
         w=W,
         b=B,
         loss=losses,
-        norm=np.linalg.norm(W, axis=1),
+        norm=norms,
         lr=float(eta),
         w_final=theta[:d].copy(),
         b_final=float(theta[d]) if bias else 0.0,
@@ -328,20 +414,34 @@ def angle_between(W: ArrayLike, direction: ArrayLike) -> float | np.ndarray:
         Angles in [0, pi]; nan where w = 0. Used in notebook 03.
     """
     u = check_vector(direction, None, "direction")
-    nu = float(np.linalg.norm(u))
-    if nu == 0.0:
+    if not np.any(u):
         raise ValueError("direction is the zero vector; it has no angle")
-    u = u / nu
+    u = _unit_rows(u[None, :])[0]
     Wa = _as_float_array(W, "W")
     single = Wa.ndim == 1
     Wm = np.atleast_2d(Wa)
     if Wm.ndim != 2 or Wm.shape[1] != u.size:
         raise ValueError(f"W must have rows of length {u.size}; got shape {Wa.shape}")
+    if not np.all(np.isfinite(Wm)):
+        raise ValueError("W contains NaN or inf; an angle needs finite vectors")
+    zero = ~np.any(Wm, axis=1)
+    Wm = _unit_rows(Wm)  # the angle does not depend on the lengths: no overflow, no underflow
     cos_part = Wm @ u
     sin_part = np.linalg.norm(Wm - np.outer(cos_part, u), axis=1)
-    with np.errstate(invalid="ignore"):
-        ang = np.where(np.linalg.norm(Wm, axis=1) > 0, np.arctan2(sin_part, cos_part), np.nan)
+    ang = np.where(zero, np.nan, np.arctan2(sin_part, cos_part))
     return float(ang[0]) if single else ang
+
+
+def _unit_rows(W: np.ndarray) -> np.ndarray:
+    """Each row divided by its length (zero rows stay zero), computed on the row divided by a
+    power of two near its largest entry, so rows of 1e300 or 1e-300 give unit rows too."""
+    peak = np.max(np.abs(W), axis=1)
+    _, e = np.frexp(peak)
+    with np.errstate(under="ignore"):
+        V = np.ldexp(W, -e[:, None])
+    norms = np.linalg.norm(V, axis=1)
+    norms[norms == 0] = 1.0
+    return V / norms[:, None]
 
 
 @dataclass(frozen=True)
@@ -392,7 +492,7 @@ def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> H
         ValueError if the data are not linearly separable (through the origin when
         bias=False). Used in notebook 03 (the limit direction of ``fit_logistic_gd``).
     """
-    Xa, ya = check_Xy(X, y)
+    Xa, ya, ex = _normalised(X, y)  # solved for X / 2^ex, mapped back below (exact)
     bias = _check_bias(bias)
     if bias and np.unique(ya).size == 1:
         raise ValueError(
@@ -402,12 +502,11 @@ def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> H
     d = Xa.shape[1]
     Z = _signed_rows(Xa, ya, bias=bias)
     k = Z.shape[1]
-    lp = optimize.linprog(
+    lp = _linprog(
         np.zeros(k),
         A_ub=-Z,
         b_ub=-np.ones(len(Z)),
         bounds=[(None, None)] * k,
-        method="highs",
     )
     if lp.status != 0:
         where = "by a hyperplane through the origin (bias=False)" if not bias else ""
@@ -419,28 +518,41 @@ def max_margin_direction(X: ArrayLike, y: ArrayLike, *, bias: bool = False) -> H
     pen = np.ones(k)
     if bias:
         pen[-1] = 0.0
+    # the objective ||w||^2 / q with q = ||w_LP||^2 starts at 1 (any scale of margins), so
+    # SLSQP's tolerance on it is relative
+    q = max(float(np.sum(pen * lp.x * lp.x)), np.finfo(float).tiny)
 
     res = optimize.minimize(
-        lambda th: float(np.sum(pen * th * th)),
+        lambda th: float(np.sum(pen * th * th)) / q,
         lp.x,
-        jac=lambda th: 2.0 * pen * th,
+        jac=lambda th: 2.0 * pen * th / q,
         constraints=[{"type": "ineq", "fun": lambda th: Z @ th - 1.0, "jac": lambda th: Z}],
         method="SLSQP",
         options={"ftol": 1e-15, "maxiter": 2000},
     )
     theta = np.asarray(res.x, dtype=float)
     m = Z @ theta
+    if not (np.all(np.isfinite(theta)) and m.min() > 0):
+        theta, m = lp.x, Z @ lp.x  # pragma: no cover - SLSQP failed: fall back on the LP point
     # SLSQP may stop a hair inside or outside the constraints: rescale so min margin is exactly 1.
     theta = theta / m.min()
     m = Z @ theta
-    w = theta[:d].copy()
+    with np.errstate(over="ignore", under="ignore"):
+        w = np.ldexp(theta[:d], -ex)  # w' / 2^ex for the data as given
+        ew = _exponent(float(np.max(np.abs(w))))
+        nw = float(np.ldexp(np.linalg.norm(np.ldexp(w, -ew)), ew))  # ||w|| without overflow
+        margin = float(np.ldexp(1.0 / np.linalg.norm(theta[:d]), ex))
     b = float(theta[d]) if bias else 0.0
-    nw = float(np.linalg.norm(w))
+    if not (np.all(np.isfinite(w)) and math.isfinite(nw) and nw > 0 and margin > 0):
+        raise ValueError(
+            f"the max-margin (w, b) is beyond float64's range for X of max |x_ij| ~ 2^{ex}; "
+            "rescale X"
+        )
     return HardMarginSVMResult(
         w=w,
         b=b,
-        direction=w / nw,
+        direction=theta[:d] / np.linalg.norm(theta[:d]),
         offset=b / nw,
-        margin=1.0 / nw,
+        margin=margin,
         support=np.flatnonzero(m <= 1.0 + 1e-6),
     )

@@ -18,12 +18,16 @@ Contents
 - ``find_homogeneous_separator`` / ``homogeneous_staircase_lp``: separators through the origin.
 
 Argument rule: every function here learns from or describes data and takes ``(X, y, ...)``;
-options are keyword-only; results are frozen dataclasses. Used in notebooks 02, 04 and 05
+options are keyword-only; results are frozen dataclasses. Scale: data far from scale 1 are
+divided by a power of two before HiGHS sees them and the answer is mapped back exactly, so
+s X gets the answer of X (mapped); what HiGHS still cannot solve is a ValueError saying
+"rescale". Used in notebooks 02, 04 and 05
 (and by ``hardness``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -233,13 +237,33 @@ class RobustLPResult:
     message: str
 
 
-def _scale(A: np.ndarray) -> float:
-    return max(1.0, float(np.max(np.abs(A))))
+def _normalise(X: np.ndarray) -> tuple[np.ndarray, int]:
+    """X / 2^e and e, with 2^e the power of two just above max |x_ij|; e = 0 (X itself) when
+    max |x_ij| is already within [2^-8, 2^8] (the data of the notebooks: bit-identical LPs).
+
+    Only exponents change, so the scaling is exact (barring subnormal entries) and so is the
+    map back: a (w', b) for the scaled data is (2^-e w', b) for X, with the same margins.
+    The LPs are solved at this scale, where HiGHS's absolute tolerances mean what they say.
+    """
+    top = float(np.max(np.abs(X)))
+    if top == 0.0 or 2.0**-8 <= top < 2.0**8:
+        return X, 0
+    e = math.frexp(top)[1]
+    return np.ldexp(X, -e), e
+
+
+def _too_extreme(func: str, what: str) -> ValueError:
+    return ValueError(
+        f"{func}: {what}; the data are numerically degenerate at this scale (features spanning "
+        "more than ~1e300, or points that differ only in their last digits): rescale the "
+        "features or remove near-duplicate points"
+    )
 
 
 def verify_certificate(X: ArrayLike, y: ArrayLike, lam: ArrayLike, *, tol: float = 1e-9) -> bool:
-    """Check a Gordan certificate: lam >= -tol, |sum(lam) - 1| <= tol and
-    max_j |(A^T lam)_j| <= tol * max(1, max|A_ij|), with A = ``separation_matrix(X, y)``.
+    """Check a Gordan certificate: lam >= -tol, |sum(lam) - 1| <= tol, |sum_i lam_i y_i| <= tol
+    and max_j |sum_i lam_i y_i x_ij| <= tol * max|x_ij| (relative to the data's scale, so the
+    answer is the same for X and 1e-200 X).
 
     If it returns True the data are not linearly separable: for any (w, b),
     sum_i lam_i y_i (w.x_i + b) = 0, so some example has y_i (w.x_i + b) <= 0.
@@ -258,14 +282,15 @@ def verify_certificate(X: ArrayLike, y: ArrayLike, lam: ArrayLike, *, tol: float
     bool
         Used in notebook 04 and by the exercise checks.
     """
-    A = separation_matrix(X, y)
-    lam = check_vector(lam, A.shape[0], name="lam")
+    X, y = check_Xy(X, y)
+    lam = check_vector(lam, X.shape[0], name="lam")
     tol = check_scalar(tol, "tol", nonnegative=True)
-    if np.any(lam < -tol):
+    if np.any(lam < -tol) or not abs(float(lam.sum()) - 1.0) <= tol:
         return False
-    if abs(float(lam.sum()) - 1.0) > tol:
+    if not abs(float(lam @ y)) <= tol:
         return False
-    return bool(np.max(np.abs(A.T @ lam)) <= tol * _scale(A))
+    Xn, _ = _normalise(X)  # the residual at scale 1: no overflow, the same test for every scale
+    return bool(np.max(np.abs((lam * y) @ Xn)) <= tol * float(np.max(np.abs(Xn))))
 
 
 def _separator_from_lp(A: np.ndarray, method: str, options: dict) -> tuple[np.ndarray | None, int]:
@@ -281,19 +306,22 @@ def _separator_from_lp(A: np.ndarray, method: str, options: dict) -> tuple[np.nd
     )
     if res.status != 0 or res.x is None:
         return None, int(res.status)
-    z = np.asarray(res.x, dtype=float)
-    m = float(np.min(A @ z))
-    if not np.isfinite(m) or m <= 0:
-        return None, int(res.status)
-    # HiGHS allows a small primal infeasibility: rescale so the margin is at least 1.
-    for _ in range(5):
-        if m >= 1.0:
-            break
-        z = z * (1.0 / m) * (1.0 + 1e-12)
+    return _unit_margin(A, np.asarray(res.x, dtype=float)), int(res.status)
+
+
+def _unit_margin(A: np.ndarray, z: np.ndarray) -> np.ndarray | None:
+    """z rescaled so that min(A z) >= 1 (HiGHS allows a small primal infeasibility), or None
+    when z does not separate or is not finite."""
+    with np.errstate(all="ignore"):
         m = float(np.min(A @ z))
-    if m < 1.0:
-        return None, int(res.status)
-    return z, int(res.status)
+        if not np.all(np.isfinite(z)) or not math.isfinite(m) or m <= 0:
+            return None
+        for _ in range(5):
+            if m >= 1.0:
+                break
+            z = z * (1.0 / m) * (1.0 + 1e-12)
+            m = float(np.min(A @ z))
+    return z if m >= 1.0 and np.all(np.isfinite(z)) else None
 
 
 def _reduce_to_vertex(M: np.ndarray, lam: np.ndarray) -> np.ndarray:
@@ -338,7 +366,8 @@ def _polish(M: np.ndarray, rhs: np.ndarray, lam: np.ndarray) -> np.ndarray:
 def _certificate_from_lp(
     X: np.ndarray, y: np.ndarray, A: np.ndarray, method: str, options: dict
 ) -> tuple[Certificate | None, int]:
-    """Solve lam >= 0, A^T lam = 0, 1^T lam = 1; return a verified certificate or None."""
+    """Solve lam >= 0, A^T lam = 0, 1^T lam = 1; return a certificate verified on (X, y)
+    (A is the separation matrix of the normalised X, the LP's scale), or None."""
     n, k = A.shape
     M = np.vstack([A.T, np.ones((1, n))])
     rhs = np.zeros(k + 1)
@@ -351,10 +380,10 @@ def _certificate_from_lp(
     if lam.sum() <= 0:
         return None, int(res.status)
     lam = _polish(M, rhs, _reduce_to_vertex(M, lam / lam.sum()))
-    if not verify_certificate(X, y, lam, tol=1e-9):
+    if not np.all(np.isfinite(lam)) or not verify_certificate(X, y, lam, tol=1e-9):
         return None, int(res.status)
     pos = y > 0
-    point = 2.0 * (lam[pos] @ X[pos]) if pos.any() else np.zeros(X.shape[1])
+    point = (2.0 * lam[pos]) @ X[pos] if pos.any() else np.zeros(X.shape[1])
     cert = Certificate(
         lam=lam,
         point=np.asarray(point, dtype=float),
@@ -373,11 +402,13 @@ def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
     here, rescaled if HiGHS's tolerance left it a hair below 1). Not separable: the
     alternative LP  lam >= 0, A^T lam = 0, sum lam = 1  (Gordan) is solved, reduced to a vertex
     (support of at most d + 2 examples, a minimal non-separable subset) and verified.
-    If neither can be verified after retrying with tighter tolerances, RuntimeError.
+    If neither can be verified after retrying with tighter tolerances, ValueError (rescale).
 
-    The answer is decided in floating point, to the solvers' tolerance (about 1e-9): classes
-    that are separable only by weights beyond float range (e.g. two points 1e-300 apart) come
-    back as "not separable" with a certificate that verifies to that tolerance.
+    The LPs are solved on X / 2^e, 2^e the power of two above max|x_ij| (exact), and the
+    separator is mapped back (w = 2^-e w'), so X and s X get the same answer for any s. The
+    answer is decided in floating point, to the solvers' tolerance (about 1e-9 relative to
+    max|x_ij|): classes that only weights beyond float range separate come back as "not
+    separable" with a certificate that verifies to that tolerance.
 
     Parameters
     ----------
@@ -391,9 +422,13 @@ def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)
+    Xn, e = _normalise(X)
+    An = separation_matrix(Xn, y)
     last_status = -1
     for method, options in _ATTEMPTS:
-        z, st = _separator_from_lp(A, method, options)
+        zn, st = _separator_from_lp(An, method, options)
+        with np.errstate(over="ignore"):  # a w beyond float range is refused by _unit_margin
+            z = None if zn is None else _unit_margin(A, np.append(np.ldexp(zn[:-1], -e), zn[-1]))
         if z is not None:
             m = float(np.min(A @ z))
             return SeparatorResult(
@@ -405,7 +440,7 @@ def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
                 status=st,
                 message=f"separable: found (w, b) with functional margin {m:.6g} >= 1",
             )
-        cert, last_status = _certificate_from_lp(X, y, A, method, options)
+        cert, last_status = _certificate_from_lp(X, y, An, method, options)
         if cert is not None:
             return SeparatorResult(
                 separable=False,
@@ -419,10 +454,10 @@ def find_separator(X: ArrayLike, y: ArrayLike) -> SeparatorResult:
                     f"support {cert.support.tolist()}"
                 ),
             )
-    raise RuntimeError(
-        "find_separator: neither a separator with margin >= 1 nor a Gordan certificate could "
-        f"be verified (last HiGHS status {last_status}); the data are numerically on the edge "
-        "of separability - rescale the features or remove near-duplicate points"
+    raise _too_extreme(
+        "find_separator",
+        "neither a separator with margin >= 1 nor a Gordan certificate could be verified "
+        f"(last HiGHS status {last_status})",
     )
 
 
@@ -497,11 +532,16 @@ def find_separator_default_bounds(X: ArrayLike, y: ArrayLike) -> NaiveLPResult:
         Used in notebook 04 (shown once).
     """
     X, y = check_Xy(X, y)
-    A = separation_matrix(X, y)
+    Xn, e = _normalise(X)  # exact; w = 2^-e w' keeps the signs the default bounds impose
+    A = separation_matrix(Xn, y)
     res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(A.shape[0]), method="highs")
     if res.status == 0 and res.x is not None:
         z = np.asarray(res.x, dtype=float)
-        return NaiveLPResult(True, z[:-1].copy(), float(z[-1]), int(res.status), str(res.message))
+        with np.errstate(over="ignore"):
+            w = np.ldexp(z[:-1], -e)
+        if not np.all(np.isfinite(w)):
+            raise _too_extreme("find_separator_default_bounds", "w overflows float64")
+        return NaiveLPResult(True, w, float(z[-1]), int(res.status), str(res.message))
     return NaiveLPResult(False, None, None, int(res.status), str(res.message))
 
 
@@ -514,9 +554,12 @@ def max_margin_lp(X: ArrayLike, y: ArrayLike, *, norm: str = "l1") -> MaxMarginL
       maximises the l-infinity-distance margin min_i y_i (w.x_i + b) / ||w||_1.
 
     b is free. Needs both classes (otherwise t is unbounded). Non-separable data give
-    t <= 0 (w = 0, b = 0 is optimal) and ``separable`` False. The Euclidean (l2) max margin
-    is a quadratic program, not an LP (``logistic_fit.max_margin_direction``);
-    ``euclidean_margin`` reports the l2 margin of the LP's hyperplane for comparison.
+    t <= 0 (w = 0, b = 0 is optimal) and ``separable`` False. The LP is solved on
+    X / 2^e (2^e the power of two above max|x_ij|, an exact scaling) and mapped back
+    (w unchanged, b and t times 2^e): for data s X the margin is s times the margin for X.
+    The Euclidean (l2) max margin is a quadratic program, not an LP
+    (``logistic_fit.max_margin_direction``); ``euclidean_margin`` reports the l2 margin of the
+    LP's hyperplane for comparison.
 
     Parameters
     ----------
@@ -536,33 +579,38 @@ def max_margin_lp(X: ArrayLike, y: ArrayLike, *, norm: str = "l1") -> MaxMarginL
     if np.all(y > 0) or np.all(y < 0):
         raise ValueError("max_margin_lp needs examples of both classes (the margin is unbounded)")
     A = separation_matrix(X, y)
+    Xn, e = _normalise(X)
+    An = separation_matrix(Xn, y)
     n, k = A.shape
     d = k - 1
     if norm == "l1":
         # variables (w, b, t)
         c = np.zeros(k + 1)
         c[-1] = -1.0
-        A_ub = np.hstack([-A, np.ones((n, 1))])
+        A_ub = np.hstack([-An, np.ones((n, 1))])
         b_ub = np.zeros(n)
         bounds = [(-1.0, 1.0)] * d + [(None, None), (None, None)]
     else:
         # variables (u, v, b, t) with w = u - v
         c = np.zeros(2 * d + 2)
         c[-1] = -1.0
-        rows = np.hstack([-A[:, :d], A[:, :d], -A[:, d:], np.ones((n, 1))])
+        rows = np.hstack([-An[:, :d], An[:, :d], -An[:, d:], np.ones((n, 1))])
         budget = np.concatenate([np.ones(2 * d), [0.0, 0.0]])[None, :]
         A_ub = np.vstack([rows, budget])
         b_ub = np.concatenate([np.zeros(n), [1.0]])
         bounds = [(0.0, None)] * (2 * d) + [(None, None), (None, None)]
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
     if res.status != 0 or res.x is None:
-        raise RuntimeError(f"max_margin_lp: HiGHS failed ({res.status}): {res.message}")
+        raise _too_extreme("max_margin_lp", f"HiGHS failed ({res.status}: {res.message})")
     x = np.asarray(res.x, dtype=float)
     w = (x[:d] if norm == "l1" else x[:d] - x[d : 2 * d]) + 0.0  # + 0.0 turns -0.0 into 0.0
-    b = float(x[-2]) + 0.0
-    t = float(np.min(A @ np.append(w, b)))
-    tol = 1e-9 * _scale(A)
-    separable = t > tol and np.any(w != 0)
+    t_n = float(np.min(An @ np.append(w, x[-2])))  # the margin at scale 1 decides separable
+    with np.errstate(over="ignore", invalid="ignore"):
+        b = float(np.ldexp(x[-2], e)) + 0.0
+        t = float(np.min(A @ np.append(w, b)))
+    if not (math.isfinite(b) and math.isfinite(t)):
+        raise _too_extreme("max_margin_lp", "b overflows float64")
+    separable = t_n > 1e-9 and np.any(w != 0)
     if separable:
         dual = float(np.max(np.abs(w))) if norm == "l1" else float(np.sum(np.abs(w)))
         margin = t / dual
@@ -591,6 +639,8 @@ def robust_lp(X: ArrayLike, y: ArrayLike) -> RobustLPResult:
     (guaranteed once the objective is below 1/n, since then every xi_i < 1). On non-separable
     data a certificate lam gives sum_i lam_i xi_i >= 1, so the optimum is >= 1/n; XOR has
     optimum exactly 1 (lam = 1/4 each). xi and the objective are recomputed from (w, b).
+    The LP is solved on X / 2^e (2^e the power of two above max|x_ij|) and w mapped back
+    exactly (w = 2^-e w'): the same problem, at the scale where HiGHS works.
 
     Parameters
     ----------
@@ -604,15 +654,20 @@ def robust_lp(X: ArrayLike, y: ArrayLike) -> RobustLPResult:
     """
     X, y = check_Xy(X, y)
     A = separation_matrix(X, y)
+    Xn, e = _normalise(X)
     n, k = A.shape
     c = np.concatenate([np.zeros(k), np.full(n, 1.0 / n)])
-    A_ub = np.hstack([-A, -np.eye(n)])
+    A_ub = np.hstack([-separation_matrix(Xn, y), -np.eye(n)])
     bounds = [(None, None)] * k + [(0.0, None)] * n
     res = linprog(c, A_ub=A_ub, b_ub=-np.ones(n), bounds=bounds, method="highs")
     if res.status != 0 or res.x is None:
-        raise RuntimeError(f"robust_lp: HiGHS failed ({res.status}): {res.message}")
+        raise _too_extreme("robust_lp", f"HiGHS failed ({res.status}: {res.message})")
     z = np.asarray(res.x[:k], dtype=float)
-    xi = np.maximum(0.0, 1.0 - A @ z)
+    with np.errstate(over="ignore", invalid="ignore"):
+        z[:-1] = np.ldexp(z[:-1], -e)
+        xi = np.maximum(0.0, 1.0 - A @ z)
+    if not np.all(np.isfinite(z)) or not np.all(np.isfinite(xi)):
+        raise _too_extreme("robust_lp", "w overflows float64")
     obj = float(xi.mean())
     return RobustLPResult(
         separable=bool(np.all(A @ z > 0)),

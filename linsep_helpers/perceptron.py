@@ -10,6 +10,7 @@ Used in notebooks 02, 04 and 05.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,15 +18,18 @@ from numpy.typing import ArrayLike
 
 from ._perceptron_fast import cyclic_run
 from ._validate import (
+    _check_X_max_abs,
+    check_bool,
     check_choice,
     check_int,
     check_scalar,
+    check_seed,
     check_vector,
     check_Xy,
     check_Xy_max_abs,
 )
 from .data import lift
-from .geometry import data_radius, functional_margin
+from .geometry import _SAFE, _exponent, _scaled_scores, data_radius, functional_margin
 
 __all__ = [
     "PerceptronTrace",
@@ -156,7 +160,10 @@ class PerceptronResult:
         """
         if not self.bias:
             return 0.0
-        return float(np.sqrt(self.bias_step / self.lr))
+        q = self.bias_step / self.lr
+        if 1e-300 < q < 1e300:
+            return math.sqrt(q)
+        return math.sqrt(self.bias_step) / math.sqrt(self.lr)  # q would over- or underflow
 
 
 def _check_options(
@@ -168,14 +175,55 @@ def _check_options(
     Xa, ya, x_max = check_Xy_max_abs(X, y)
     check_choice(order, "order", orders)
     lr = check_scalar(lr, "lr", positive=True)
-    if not isinstance(bias, bool | np.bool_):
-        raise ValueError(f"bias must be True or False; got {bias!r}")
+    bias = check_bool(bias, "bias")
     if bias_step is not None and not bias:
         raise ValueError(
             "bias_step was given but bias=False (the homogeneous perceptron has no bias to step)"
         )
     bs = lr if bias_step is None else check_scalar(bias_step, "bias_step", positive=True)
+    _check_run_scale(Xa.shape[1], x_max, lr, bs if bias else 0.0)
     return Xa, ya, lr, bs if bias else 0.0, x_max
+
+
+#: The margins of a run stay within 2^+-900 of lr R^2: far from float64's limits 2^+-1022.
+_SCALE_LIMIT = 2.0**900
+
+
+def _check_run_scale(d: int, x_max: float, lr: float, bias_step: float) -> None:
+    """Refuse a learning rate whose margins y (w.x + b) leave float64's range.
+
+    After M updates from 0, |w.x| <= M lr R^2 with R = sqrt(d) max |x_ij| and the first
+    update gives margins of order lr max|x_ij|^2: above 2^900 they overflow after a few
+    updates (w becomes inf), below 2^-900 they underflow to 0 (a tie, so a mistake). Both
+    would make a run that is not the perceptron's.
+    """
+    R = math.sqrt(d) * x_max
+    if lr * R * R > _SCALE_LIMIT:
+        raise ValueError(
+            f"lr = {lr:.3g} is too large for X (lr R^2 = {lr * R * R:.3g}, R = sqrt(d) "
+            f"max |x_ij| = {R:.3g}): the weights and margins would overflow float64; use a "
+            "smaller lr or rescale X"
+        )
+    if bias_step > _SCALE_LIMIT:
+        raise ValueError(
+            f"bias_step = {bias_step:.3g} is too large: b would overflow float64; use a smaller "
+            "bias_step"
+        )
+    if x_max > 0.0 and lr * x_max * x_max < 1.0 / _SCALE_LIMIT:
+        raise ValueError(
+            f"lr = {lr:.3g} is too small for X (lr max|x_ij|^2 = {lr * x_max * x_max:.3g}): "
+            "the margins y (w.x + b) would underflow to 0 (every example a tie); use a larger "
+            "lr or rescale X"
+        )
+
+
+def _check_finite_run(w: np.ndarray, b: float, lr: float) -> None:
+    """A run whose weights overflowed is not an answer: say which setting to change."""
+    if not (np.all(np.isfinite(w)) and math.isfinite(b)):
+        raise ValueError(
+            f"the weights overflowed float64 during the run (lr = {lr:.3g}); use a smaller lr, "
+            "a smaller bias_step, fewer epochs or rescale X"
+        )
 
 
 def perceptron(
@@ -238,11 +286,16 @@ def perceptron(
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
     if max_updates is not None:
         max_updates = check_int(max_updates, "max_updates", minimum=0)
-    if not isinstance(trace, bool | np.bool_):
-        raise ValueError(f"trace must be True or False; got {trace!r}")
+    trace = check_bool(trace, "trace")
+    seed = check_seed(seed)
     n, d = Xa.shape
     w = np.zeros(d) if w0 is None else check_vector(w0, d, "w0").copy()
     b = check_scalar(b0, "b0") + 0.0  # + 0.0 turns -0.0 into 0.0
+    if (math.sqrt(d) * x_max * float(np.max(np.abs(w))) + abs(b)) * math.sqrt(d) > _SCALE_LIMIT:
+        raise ValueError(
+            "w0 and b0 are too large for X: their margins y (w0.x + b0) would overflow float64; "
+            "rescale w0 and b0 (or X)"
+        )
     if not bias and b != 0.0:
         raise ValueError(f"b0 must be 0 when bias=False (homogeneous perceptron); got {b:g}")
     steps: list | None = [] if trace else None
@@ -258,6 +311,7 @@ def perceptron(
     else:
         rng = np.random.default_rng(seed) if order == "random" else None
         w_end, b_end, mpe, converged = _plain_loop(*args, rng, steps)
+    _check_finite_run(w_end, b_end, lr)
     return PerceptronResult(
         w=np.array(w_end, dtype=float),
         b=float(b_end),
@@ -452,26 +506,103 @@ def mistake_bound(
             f"variant 'homogeneous' needs b_star == 0 (got {bst:g}); use variant='affine' "
             "(or 'lift') for a separator with a bias"
         )
-    gf = _separating_margin(Xa, ya, ws, bst)
-    R = data_radius(Xa)
-    nw2 = float(ws @ ws)
-    if variant == "homogeneous":
-        return R * R * nw2 / gf**2
-    if variant == "affine":
-        return (R * R + 1.0) * (nw2 + bst * bst) / gf**2
+    rr = None
     if variant == "lift":
         if r is None:
             raise ValueError("variant 'lift' needs the keyword r (the lift x -> (x, r)), r > 0")
         rr = check_scalar(r, "r", positive=True)
-        return (R * R + rr * rr) * (nw2 + bst * bst / (rr * rr)) / gf**2
+    _, x_max = _check_X_max_abs(Xa, "X")
+    ex = _exponent(x_max)
+    ew = _exponent(max(float(np.max(np.abs(ws))), abs(bst)))
+    er = 0 if rr is None else _exponent(rr)
+    if abs(ex) <= _SAFE and abs(ew) <= _SAFE and abs(er) <= _SAFE:  # the formulas as printed
+        gf = _separating_margin(Xa, ya, ws, bst)
+        R = data_radius(Xa)
+        nw2 = float(ws @ ws)
+        if variant == "homogeneous":
+            bound = R * R * nw2 / gf**2
+        elif variant == "affine":
+            bound = (R * R + 1.0) * (nw2 + bst * bst) / gf**2
+        elif variant == "lift":
+            bound = (R * R + rr * rr) * (nw2 + bst * bst / (rr * rr)) / gf**2
+        else:
+            _learning_rate_applies(R, math.sqrt(nw2), bst)
+            bound = 4.0 * R * R * nw2 / gf**2
+    else:
+        bound = _scaled_bound(Xa, ya, ws, bst, variant, rr, x_max, ex, ew)
+    if not math.isfinite(bound):
+        raise ValueError(
+            "the mistake bound exceeds float64's range (about 1.8e308): the margin of "
+            "(w_star, b_star) is tiny compared with the data, so the bound says nothing"
+        )
+    return float(bound)
+
+
+def _learning_rate_applies(R: float, norm_w: float, b: float) -> None:
+    """Variant "learning_rate" needs R > 0 and |b*| <= R ||w*||."""
     if R == 0.0:
         raise ValueError("variant 'learning_rate' needs R = max ||x|| > 0; all x are 0")
-    if abs(bst) > R * np.sqrt(nw2):
+    if abs(b) > R * norm_w:
         raise ValueError(
-            f"variant 'learning_rate' needs |b_star| <= R ||w_star|| (got |b*| = {abs(bst):g} > "
-            f"{R * np.sqrt(nw2):g}); use variant='lift' with r=R"
+            f"variant 'learning_rate' needs |b_star| <= R ||w_star|| (got |b*| = {abs(b):g} > "
+            f"{R * norm_w:g}); use variant='lift' with r=R"
         )
-    return 4.0 * R * R * nw2 / gf**2
+
+
+def _scaled_bound(
+    Xa: np.ndarray, ya: np.ndarray, ws: np.ndarray, bst: float, variant: str,
+    r: float | None, x_max: float, ex: int, ew: int,
+) -> float:  # fmt: skip
+    """The bounds at extreme scales, from X / 2^ex and (w*, b*) / 2^ew (exact).
+
+    With y (w*.x + b*) = 2^ew y s_i 2^e (``_scaled_scores``), g = min y s, R = R1 2^ex,
+    ||w* / 2^ew|| = nwm 2^kw and b* / 2^ew = bn, each bound is a sum of squares of products
+    such as R ||w*|| / gamma_f = (R1 nwm / g) 2^(ex - e + kw), every one computed as a
+    mantissa of order 1 times a power of two, so no intermediate overflows or underflows:
+    homogeneous (R ||w||/gf)^2, learning_rate 4 (R ||w||/gf)^2, affine
+    (R^2 + 1)(||w||^2 + b^2)/gf^2, lift (R^2 + r^2)(||w||^2 + b^2/r^2)/gf^2, expanded.
+    Overflow gives inf (the caller says so).
+    """
+    ldexp = np.ldexp
+    with np.errstate(over="ignore", under="ignore"):
+        bn = float(ldexp(bst, -ew))
+        s, e = _scaled_scores(ldexp(ws, -ew), bn, Xa, x_max)
+        g = float(np.min(ya * s))
+        if not g > 0.0:
+            raise ValueError(
+                "(w_star, b_star) does not separate the data: its functional margin "
+                f"min y (w.x + b) is {float(ldexp(g, e + ew)):g} (must be > 0)"
+            )
+        R1 = float(np.max(np.linalg.norm(ldexp(Xa, -ex), axis=1)))
+        ew_w = _exponent(float(np.max(np.abs(ws))))
+        nwm, kw = float(np.linalg.norm(ldexp(ws, -ew_w))), ew_w - ew
+
+        def two(m: float, k: int) -> float:
+            return float(ldexp(m, k))
+
+        Rw = two(R1 * nwm / g, ex - e + kw)  # R ||w*|| / gamma_f
+        if variant == "homogeneous":
+            return Rw * Rw
+        if variant == "learning_rate":
+            if R1 == 0.0:
+                raise ValueError("variant 'learning_rate' needs R = max ||x|| > 0; all x are 0")
+            if abs(bn) > two(R1 * nwm, ex + kw):
+                raise ValueError(
+                    f"variant 'learning_rate' needs |b_star| <= R ||w_star|| (got |b*| = "
+                    f"{abs(bst):g} > {two(R1 * nwm, ex + kw + ew):g}); use variant='lift' "
+                    "with r=R"
+                )
+            return 4.0 * Rw * Rw
+        Rb = two(R1 * bn / g, ex - e)  # R |b*| / gamma_f
+        if variant == "affine":
+            w1 = two(nwm / g, kw - e)  # ||w*|| / gamma_f
+            b1 = two(bn / g, -e)  # |b*| / gamma_f
+            return Rw * Rw + Rb * Rb + w1 * w1 + b1 * b1
+        rm, er = math.frexp(r)
+        rw = two(rm * nwm / g, er - e + kw)  # r ||w*|| / gamma_f
+        Rbr = two(R1 * bn / (g * rm), ex - e - er)  # R |b*| / (r gamma_f)
+        b1 = two(bn / g, -e)  # r |b*| / (r gamma_f)
+        return Rw * Rw + Rbr * Rbr + rw * rw + b1 * b1
 
 
 def staircase_updates(d: int) -> int:
@@ -484,12 +615,13 @@ def staircase_updates(d: int) -> int:
     Parameters
     ----------
     d : int
-        The dimension, >= 1.
+        The dimension, 1 <= d <= 5000 (the answer then has about 3000 digits).
 
     Returns
     -------
     int
         The number of updates. Used in notebooks 02, 04 and 05.
     """
-    d = check_int(d, "d", minimum=1)
-    return sum((2**j - 1) ** 2 for j in range(1, d + 1))
+    d = check_int(d, "d", minimum=1, maximum=5000)
+    # sum_j (4^j - 2 2^j + 1) = (4^(d+1) - 4) / 3 - 2 (2^(d+1) - 2) + d, exactly
+    return (4 ** (d + 1) - 4) // 3 - 2 * (2 ** (d + 1) - 2) + d

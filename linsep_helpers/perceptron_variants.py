@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_int
-from .perceptron import _check_options
+from ._validate import check_int, check_seed
+from .perceptron import _check_finite_run, _check_options
 
 __all__ = [
     "AveragedPerceptronResult",
@@ -49,6 +49,19 @@ class AveragedPerceptronResult:
     last_train_errors: np.ndarray
 
 
+#: Visits (examples looked at one by one in Python) that finish in about ten seconds.
+MAX_VISITS = 10_000_000
+
+
+def _check_work(n: int, d: int, max_epochs: int) -> None:
+    """Size guard: max_epochs passes over n examples, one Python step per visit."""
+    if n * max_epochs > MAX_VISITS:
+        raise ValueError(
+            f"max_epochs * n = {max_epochs} * {n} visits exceed the limit of {MAX_VISITS} "
+            "(it would run for minutes); use fewer max_epochs or fewer examples"
+        )
+
+
 def _mistakes(X: np.ndarray, y: np.ndarray, w: np.ndarray, b: float) -> int:
     """Training mistakes of (w, b) on validated data (no re-validation: a hot loop)."""
     return int(np.count_nonzero(y * (X @ w + b) <= 0))
@@ -80,7 +93,9 @@ def averaged_perceptron(
     """
     Xa, ya, lr, bs, _ = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
+    seed = check_seed(seed)
     n, d = Xa.shape
+    _check_work(n, d, max_epochs)
     rng = np.random.default_rng(seed) if order == "random" else None
     w, b = np.zeros(d), 0.0
     w_sum, b_sum = np.zeros(d), 0.0
@@ -98,6 +113,7 @@ def averaged_perceptron(
         visits = (epoch + 1) * n
         errors.append(_mistakes(Xa, ya, w_sum / visits, b_sum / visits))
         last_errors.append(_mistakes(Xa, ya, w, b))
+    _check_finite_run(w_sum, b_sum, lr)
     return AveragedPerceptronResult(
         w=w_sum / visits,
         b=float(b_sum / visits),
@@ -164,7 +180,9 @@ def pocket_perceptron(
     """
     Xa, ya, lr, bs, _ = _check_options(X, y, bias, lr, bias_step, order, ("cyclic", "random"))
     max_epochs = check_int(max_epochs, "max_epochs", minimum=1)
+    seed = check_seed(seed)
     n, d = Xa.shape
+    _check_work(n, d, max_epochs)
     rng = np.random.default_rng(seed) if order == "random" else None
     w, b = np.zeros(d), 0.0
     best_w, best_b, best_errors = w, b, n
@@ -185,6 +203,7 @@ def pocket_perceptron(
         pocket_history.append(best_errors)
         if mistakes == 0 or best_errors == 0:
             break
+    _check_finite_run(w, b, lr)
     return PocketPerceptronResult(
         w=best_w,
         b=float(best_b),

@@ -210,8 +210,12 @@ def test_iris_pair_shapes_and_separability():
         (("rose", "setosa"), {}, "a must be one of"),
         (("setosa", "tulip"), {}, "b must be one of"),
         (("setosa", "setosa"), {}, "different species"),
-        (("setosa", "virginica"), {"features": (0, 7)}, "features must be column indices"),
-        (("setosa", "virginica"), {"features": ()}, "features must be column indices"),
+        (
+            ("setosa", "virginica"),
+            {"features": (0, 7)},
+            "features must be a tuple of column indices",
+        ),
+        (("setosa", "virginica"), {"features": ()}, "features must be a tuple of column indices"),
     ],
 )
 def test_iris_pair_rejects_bad_input(args, kwargs, match):

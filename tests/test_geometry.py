@@ -367,11 +367,12 @@ def test_hull_degenerate_cases():
 @pytest.mark.parametrize(
     ("points", "match"),
     [
-        (np.zeros((0, 2)), "non-empty"),
-        (np.zeros(4), "non-empty"),
+        (np.zeros((0, 2)), "points is empty"),
+        (np.zeros(4), "points must be a 2-D array"),
         (np.zeros((3, 1)), "non-empty"),
-        ([[0.0, np.nan], [1.0, 1.0]], "NaN or infinite"),
-        ([[0.0, np.inf]], "NaN or infinite"),
+        ([[0.0, np.nan], [1.0, 1.0]], "points contains NaN"),
+        ([[0.0, np.inf]], "points contains inf"),
+        ([[0.0, 1j]], "points is complex"),
     ],
 )
 def test_hull_rejects_bad_input(points, match):

@@ -121,3 +121,75 @@ def test_check_Xy_max_abs_rejects_non_finite(bad, kind):
     X[1, 1] = bad
     with pytest.raises(ValueError, match=rf"X contains {kind} \(first at index \(1, 1\)\)"):
         v.check_Xy_max_abs(X, [1, -1, 1])
+
+
+# --- hostile array types and scalars (issue 16) ---
+
+
+@pytest.mark.parametrize(
+    ("X", "match"),
+    [
+        (np.ones((2, 2)) + 1j, "X is complex"),
+        (np.ones((2, 2), dtype=bool), "X is boolean"),
+        (np.array([["1", "2"], ["3", "4"]]), "X must be numeric; it holds strings"),
+        ([[1.0, None], [1.0, 2.0]], "X must be numeric; it holds NoneType"),
+        ([[10**400, 1.0], [1.0, 2.0]], "X holds an integer too large for float64"),
+        ([[1.0, 2.0], [3.0]], "X must be a rectangular array"),
+        (None, "X must be numeric"),
+        ("X", "X must be numeric"),
+        (np.array([[1, 2]], dtype="datetime64[s]"), "X must be numeric; got an array"),
+    ],
+)
+def test_hostile_arrays_are_refused_with_their_name(X, match):
+    with pytest.raises(ValueError, match=match):
+        v.check_X(X)
+
+
+def test_integer_object_arrays_within_float64_are_accepted():
+    X = np.array([[10**300, 1], [2, 3]], dtype=object)
+    assert v.check_X(X).tolist() == [[1e300, 1.0], [2.0, 3.0]]
+
+
+def test_boolean_labels_are_classes():
+    assert v.check_labels(np.array([True, False])).tolist() == [1.0, -1.0]
+    with pytest.raises(ValueError, match="y is complex"):
+        v.check_labels(np.array([1.0, -1.0]) + 0j)
+
+
+@pytest.mark.parametrize(
+    ("value", "match"),
+    [
+        (10**400, "c is too large for float64"),
+        (1 + 1j, "c must be a real number"),
+        (np.complex128(1.0), "c must be a real number"),
+        (np.bool_(True), "c must be a real number"),
+        (None, "c must be a real number"),
+        ("1.0", "c must be a real number"),
+        (float("nan"), "c must be finite"),
+    ],
+)
+def test_check_scalar_hostile(value, match):
+    with pytest.raises(ValueError, match=match):
+        v.check_scalar(value, "c")
+
+
+def test_check_scalar_keeps_extreme_finite_values():
+    assert v.check_scalar(1e-310, "c") == 1e-310
+    assert v.check_scalar(-0.0, "c") == 0.0
+    assert v.check_scalar(10**300, "c") == 1e300
+
+
+def test_check_seed_bool_and_int_maximum():
+    assert v.check_seed(None) is None and v.check_seed(np.int64(3)) == 3
+    with pytest.raises(ValueError, match="seed must be >= 0"):
+        v.check_seed(-1)
+    for bad in (1.0, True, "3", [3]):
+        with pytest.raises(ValueError, match="seed must be None or an integer"):
+            v.check_seed(bad)
+    assert v.check_bool(np.bool_(False), "bias") is False
+    with pytest.raises(ValueError, match="bias must be True or False"):
+        v.check_bool("x", "bias")
+    with pytest.raises(ValueError, match=r"d must be <= 10 \(a larger d cannot finish"):
+        v.check_int(11, "d", maximum=10)
+    with pytest.raises(ValueError, match="a number with 401 digits"):
+        v.check_int(10**400, "d", maximum=10)

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..geometry import margins
+from ..hardness import _sign_margins
 
 __all__ = [
     "Feedback",
@@ -54,6 +55,7 @@ __all__ = [
     "parse_number",
     "parse_vector",
     "parse_wb",
+    "scale_exponent",
 ]
 
 _MAX_SHOWN = 60  # characters of an answer quoted back in a message
@@ -344,8 +346,15 @@ def parse_array(
 
 
 def parse_vector(answer: object, name: str, d: int, *, ravel: bool = False) -> np.ndarray:
-    """Read a vector of ``d`` finite real numbers: ``parse_array(answer, name, (d,))``."""
-    return parse_array(answer, name, (d,), ravel=ravel)
+    """Read a vector of ``d`` finite real numbers: ``parse_array(answer, name, (d,))``.
+
+    A row (1, d) or a column (d, 1) is the same vector, in every check; ``ravel`` accepts any
+    shape with d numbers.
+    """
+    arr = parse_array(answer, name, ravel=ravel, finite=False)
+    if arr.ndim == 2 and 1 in arr.shape:
+        arr = arr.reshape(-1)
+    return parse_array(arr, name, (d,))
 
 
 def parse_wb(
@@ -395,33 +404,42 @@ def answer_margins(
 ) -> np.ndarray:
     """The margins y_i (w.x_i + b) of a parsed answer (geometry.margins), without warnings.
 
-    With ``signs_only`` (w, b) is first divided by its largest entry: the signs, which decide
-    mistakes and separation, are then right even for w = 1e300 or 1e-310, where the raw
-    scores overflow or underflow. Otherwise an overflow gives inf (or NaN), never a warning.
+    With ``signs_only`` it returns the signs (-1, 0, +1) of the margins, computed with X and
+    (w, b) scaled by powers of two (exactly): they decide mistakes and separation, and are
+    right even for w = 1e300 or 1e-310 and X = 1e300, where the raw scores overflow or
+    underflow. Otherwise an overflow gives inf (or NaN), never a warning.
     """
     if signs_only:
-        s = max(float(np.max(np.abs(w), initial=0.0)), abs(b))
-        if s > 0:
-            w, b = w / s, b / s
+        return _sign_margins(w, b, X, y)
     with np.errstate(all="ignore"):
         return margins(w, b, X, y)
+
+
+def scale_exponent(X: np.ndarray) -> int:
+    """The e with 2^(e-1) <= max|x_ij| < 2^e (0 for X = 0): ``np.ldexp(X, -e)`` is the data at
+    scale 1, exactly (only exponents change), so a check that compares at that scale treats
+    X, 1e200 X and 1e-200 X alike (its tolerances are then relative to the data)."""
+    return math.frexp(float(np.max(np.abs(X), initial=0.0)))[1]
 
 
 def multiple_of(z: np.ndarray, z0: np.ndarray) -> float | None:
     """The factor c with z = c z0 (to a relative 1e-9), or None when z is not a multiple of z0.
 
-    Directions are compared at scale 1 (z / max|z|), so z = 1e300 z0 or 1e-300 z0 are
-    recognised; z = 0 gives c = 0. ``z0`` must not be zero.
+    Both directions are compared at scale 1 (z / max|z|, z0 / max|z0|), so z = 1e300 z0 or
+    1e-300 z0, and z0 with entries of 1e154 and 1, are recognised; z = 0 gives c = 0. The
+    sign of c is always right: a |c| below the float range comes back as the smallest
+    subnormal of its sign. ``z0`` must not be zero.
     """
-    s = float(np.max(np.abs(z)))
+    s, s0 = float(np.max(np.abs(z))), float(np.max(np.abs(z0)))
     if s == 0.0:
         return 0.0
     with np.errstate(all="ignore"):
-        zn = z / s
-        c = float(zn @ z0) / float(z0 @ z0)
-        if not np.allclose(zn, c * z0, rtol=1e-9, atol=1e-12 * float(np.max(np.abs(c * z0)))):
+        zn, z0n = z / s, z0 / s0
+        c = float(zn @ z0n) / float(z0n @ z0n)
+        if not np.allclose(zn, c * z0n, rtol=1e-9, atol=1e-12 * abs(c)):
             return None
-        return c * s
+        scaled = c * (s / s0)
+    return scaled if scaled != 0.0 or c == 0.0 else math.copysign(5e-324, c)
 
 
 # -------------------------------------------------------------------- the student's function
@@ -456,7 +474,7 @@ def call_student(func: object, *args: object) -> tuple[object, tuple[str, ...]]:
         warnings.simplefilter("always")
         try:
             result = func(*copies)
-        except Exception as exc:  # noqa: BLE001 - any error of the student's code is reported
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any error of the student's code
             try:
                 detail = str(exc)
             except Exception:  # noqa: BLE001

@@ -6,12 +6,16 @@ what is wrong (an example on the wrong side, a sign) and never prints the soluti
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .._validate import check_scalar, check_vector, check_Xy
 from ..data import xor_data
-from ..geometry import class_prototype, margins
+from ..geometry import class_prototype
 from ._feedback import (
     Feedback,
     answer_margins,
@@ -22,6 +26,7 @@ from ._feedback import (
     parse_number,
     parse_vector,
     parse_wb,
+    scale_exponent,
 )
 
 __all__ = [
@@ -34,8 +39,43 @@ __all__ = [
     "check_lifted_margin",
 ]
 
-#: Relative tolerance of the checks that accept rounded numbers (3 decimals or more pass).
+#: Numbers are compared to 3 decimal places: an entry may differ by half a unit of the third
+#: decimal (a rounding to 3 places or more passes, 1.501 for 1.5 does not) ...
+HALF_UNIT = 5e-4
+#: ... or by this fraction of the largest entry when that is below 1/4 (tiny data), so that
+#: 3 decimals always pass when some entry is >= 1/4.
+SMALL_REL = 2e-3
+#: Relative tolerance of the direction tests ("nearly a multiple" uses 30 times this) and of
+#: the function of exercise 7.
 ROUNDING_TOL = 1e-3
+
+
+def _rounding_tol(scale: float) -> float:
+    """How far an entry of an answer whose largest entry is ``scale`` may be from the truth.
+
+    min(HALF_UNIT, SMALL_REL scale), plus 1e-9 scale of floating-point slack (so that
+    1e300 times a right answer still passes).
+    """
+    return min(HALF_UNIT, SMALL_REL * scale) + 1e-9 * scale
+
+
+def _rounded_multiple(z: np.ndarray, t: np.ndarray) -> bool:
+    """Is there a c > 0 with |z_j - c t_j| <= _rounding_tol(max|z|) for every entry j?
+
+    The c allowed by entry j form an interval; the answer passes when they intersect at some
+    c > 0 (t is rescaled to max|t| = 1 first, which only rescales c).
+    """
+    tau = _rounding_tol(float(np.max(np.abs(z))))
+    tn = t / float(np.max(np.abs(t)))
+    lo, hi = 0.0, np.inf
+    for zj, tj in zip(z, tn, strict=True):
+        if tj == 0.0:
+            if abs(zj) > tau:
+                return False
+            continue
+        a, b = (zj - tau) / tj, (zj + tau) / tj
+        lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+    return lo <= hi and hi > 0.0
 
 
 def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
@@ -52,6 +92,49 @@ def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
     return c * s
 
 
+def _is_placeholder(part: object) -> bool:
+    """Is one part of a pair still a placeholder: None, ``...``, or an array holding one?"""
+    if part is None or part is Ellipsis:
+        return True
+    if isinstance(part, list | tuple | np.ndarray):
+        try:
+            entries = np.asarray(part, dtype=object).ravel()
+        except ValueError:  # ragged: not a placeholder, parse_wb rejects it
+            return False
+        return any(e is None or e is Ellipsis for e in entries)
+    return False
+
+
+def _one_part_missing(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
+    """Wrap a check of a pair (w, b): when only w or only b is still a placeholder, say which.
+
+    (The generic "not answered yet: replace None with a pair (w, b)" would ask for the pair
+    the student has already typed.)
+    """
+
+    @functools.wraps(check)
+    def run(answer: object, *args: Any, **kwargs: Any) -> Feedback:
+        if isinstance(answer, tuple | list) and len(answer) == 2:
+            w_open, b_open = (_is_placeholder(part) for part in answer)
+            if b_open and not w_open:
+                shown = "None" if answer[1] is None else "..."
+                return Feedback(
+                    False,
+                    f"b is {shown}: replace it with a number (your w is there), then run the "
+                    "cell again",
+                )
+            if w_open and not b_open:
+                return Feedback(
+                    False,
+                    "w still holds None or ...: replace it with a vector of numbers (your b is "
+                    "there), then run the cell again",
+                )
+        return check(answer, *args, **kwargs)
+
+    return run
+
+
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Does ``answer = (w, b)`` separate (X, y) (claim C01)?
@@ -69,12 +152,20 @@ def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     -------
     Feedback
         ✔ when y_i (w.x_i + b) > 0 for every i; otherwise names the examples on the wrong
-        side or on the boundary (a tie is not a separation), never a separator.
+        side or on the boundary (a tie is not a separation), never a separator; w = 0 is
+        told that it defines no line, a pair with only w or only b filled in which part is
+        missing.
 
     Used in notebook 01.
     """
     Xa, ya = check_Xy(X, y)
     w, b = parse_wb(answer, Xa.shape[1])
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 defines no line: w·x + b = b for every x, so all examples get the same "
+            "score; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Xa, ya, signs_only=True)
     wrong = np.flatnonzero(m < 0).tolist()
     tied = np.flatnonzero(m == 0).tolist()
@@ -113,7 +204,8 @@ def check_mistake_count(
     """
     count = parse_number(answer, whole=True)
     Xa, ya = check_Xy(X, y)
-    m = margins(w, b, Xa, ya)
+    wa, ba = check_vector(w, Xa.shape[1], "w"), check_scalar(b, "b")
+    m = answer_margins(wa, ba, Xa, ya, signs_only=True)  # the signs, also for w = 1e300
     strict, with_ties = int(np.sum(m < 0)), int(np.sum(m <= 0))
     if count == with_ties:
         return Feedback(True, "right: every example with y(w·x + b) <= 0 counts, ties included")
@@ -128,6 +220,7 @@ def check_mistake_count(
     return Feedback(False, "too few: compute y(w·x + b) for every example and count those <= 0")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_unit_margin(
     answer: object, w0: ArrayLike, b0: float, X: ArrayLike, y: ArrayLike
@@ -146,10 +239,10 @@ def check_unit_margin(
     Returns
     -------
     Feedback
-        ✔ when (w, b) = c (w0, b0) with c > 0 and min_i y_i (w.x_i + b) = 1, both to a
-        relative ``ROUNDING_TOL`` (answers rounded to 3 decimals pass), i.e.
-        c = 1 / min_i y_i (w0.x_i + b0); otherwise says whether the direction, the sign of c
-        or the size of the margin is wrong.
+        ✔ when (w, b) = (w0, b0) / min_i y_i (w0.x_i + b0) to 3 decimals (every entry within
+        ``_rounding_tol``: answers rounded to 3 decimals pass); otherwise says whether the
+        direction, the sign of the factor or the size of the margin (above or below 1,
+        never its value) is wrong.
 
     Used in notebook 01.
     """
@@ -161,13 +254,17 @@ def check_unit_margin(
     z = np.append(w, b)
     if not np.any(z):
         return Feedback(False, "(w, b) = 0 predicts nothing: rescale (w0, b0) by a factor c > 0")
-    c = _positive_factor(z, z0, ROUNDING_TOL)
-    if c is None and _positive_factor(z, z0, 30 * ROUNDING_TOL) is not None:
-        return Feedback(
-            False,
-            "(w, b) is nearly, but not quite, a multiple of (w0, b0): if you rounded, keep at "
-            "least 3 decimals or type fractions such as 1/7",
-        )
+    m0 = float(np.min(answer_margins(z0[:-1], z0[-1], Xa, ya)))
+    if not m0 > 0:
+        raise ValueError("(w0, b0) must separate (X, y): its functional margin is not > 0")
+    target = z0 / m0
+    err = float(np.max(np.abs(z - target)))
+    scale = float(np.max(np.abs(target)))
+    if err <= 1e-9 * scale:
+        return Feedback(True, "same classifier, and min y(w·x + b) = 1")
+    if err <= _rounding_tol(scale):
+        return Feedback(True, "same classifier, and min y(w·x + b) = 1 to 3 decimals")
+    c = _positive_factor(z, z0, 30 * ROUNDING_TOL)
     if c is None:
         return Feedback(
             False,
@@ -176,14 +273,15 @@ def check_unit_margin(
         )
     if c <= 0:
         return Feedback(False, "a factor c <= 0 flips (or erases) every prediction: use c > 0")
-    m = float(np.min(answer_margins(w, b, Xa, ya)))
-    if not abs(m - 1.0) <= ROUNDING_TOL:
+    ratio = float(np.max(np.abs(z))) / scale  # c / c_true, without printing either
+    if abs(ratio - 1.0) <= 30 * ROUNDING_TOL:
         return Feedback(
             False,
-            f"right direction, but the functional margin is {m:.6g}, not 1 (if you rounded, "
-            "keep at least 3 decimals or type fractions such as 1/7)",
+            "(w, b) is nearly, but not quite, the rescaled pair: if you rounded, keep at least "
+            "3 decimals or type fractions such as 1/7",
         )
-    return Feedback(True, "same classifier, and min y(w·x + b) = 1 (to 3 decimals or better)")
+    side = "above 1: divide by more" if ratio > 1 else "below 1: divide by less"
+    return Feedback(False, f"right direction, but the functional margin of (w, b) is {side}")
 
 
 def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0) -> Feedback:
@@ -201,8 +299,9 @@ def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0)
     Returns
     -------
     Feedback
-        ✔ when v = (w, b / r) (to ``ROUNDING_TOL`` times its largest entry); otherwise says
-        whether the first d entries or the last one is wrong.
+        ✔ when v = (w, b / r) to 3 decimals (every entry within ``_rounding_tol``), saying
+        so when the match is not exact; otherwise says whether the first d entries or the
+        last one is wrong, without giving the last one.
 
     Used in notebook 01.
     """
@@ -220,18 +319,24 @@ def _check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float) -> F
     d = wa.shape[0]
     v = parse_vector(answer, "v", d + 1)
     target = np.append(wa, ba / r)
-    tol = ROUNDING_TOL * max(1.0, float(np.abs(target).max()))
-    if np.allclose(v, target, rtol=0, atol=tol):
+    scale = float(np.abs(target).max())
+    tol = _rounding_tol(scale)
+    if np.allclose(v, target, rtol=0, atol=1e-9 * scale):
         return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
+    if np.allclose(v, target, rtol=0, atol=tol):
+        return Feedback(
+            True, f"right to 3 decimals (the exact v has v·(x, {r:g}) = w·x + b for every x)"
+        )
     if not np.allclose(v[:d], wa, rtol=0, atol=tol):
         return Feedback(False, "the first d entries of v multiply x: they must reproduce w·x")
     return Feedback(
         False,
-        f"the first d entries are right; the last one is multiplied by {r:g}, and the "
-        "product must be b",
+        f"the first d entries are right, the last one is not: write out v·(x, {r:g}) and "
+        "compare it with w·x + b",
     )
 
 
+@_one_part_missing
 @exercise("a pair (w, b) with w of length 3")
 def check_xor_feature(answer: object) -> Feedback:
     """Does ``answer = (w, b)`` separate XOR after phi(x) = (x_1, x_2, (x_1 - x_2)^2) (C06)?
@@ -252,6 +357,11 @@ def check_xor_feature(answer: object) -> Feedback:
     X, y = xor_data()
     Z = np.column_stack([X, (X[:, 0] - X[:, 1]) ** 2])
     w, b = parse_wb(answer, 3)
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 gives every corner the same score w·phi(x) + b = b; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Z, y, signs_only=True)
     bad = [f"({X[i, 0]:g}, {X[i, 1]:g})" for i in np.flatnonzero(m <= 0)]
     if not bad:
@@ -259,6 +369,7 @@ def check_xor_feature(answer: object) -> Feedback:
     return Feedback(False, f"wrong side or on the boundary after phi: corners {', '.join(bad)}")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer = (w, b)`` the class-prototype rule of (X, y) (claim C29)?
@@ -277,32 +388,45 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     Returns
     -------
     Feedback
-        ✔ when (w, b) = c (c+ - c-, (||c-||^2 - ||c+||^2) / 2) with c > 0 (to a relative
-        ``ROUNDING_TOL``); otherwise names the slip (w flipped, w not along c+ - c-, the line
-        not through the midpoint, b of the wrong sign) without printing b.
+        ✔ when (w, b) = c (c+ - c-, (||c-||^2 - ||c+||^2) / 2) for some c > 0, every entry
+        within ``_rounding_tol`` (3 decimals); otherwise names the slip (w flipped, w not
+        along c+ - c-, the line not through the midpoint, b of the wrong sign) without
+        printing b.
 
     Used in notebook 01.
     """
-    w_true, b_true = class_prototype(X, y)
+    Xa, ya = check_Xy(X, y)
+    e = scale_exponent(Xa)  # compare at scale 1: w scales like X, b like X^2
+    w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
+    w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
     if not np.any(w):
         return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
-    c = _positive_factor(w, w_true, ROUNDING_TOL)
+    c = _positive_factor(w, w_true, 30 * ROUNDING_TOL)
     if c is None:
         return Feedback(False, "w is not along the difference of the class means c+ - c-")
     if c < 0:
         return Feedback(False, "w points from the positive mean to the negative one: flip it")
-    tol = ROUNDING_TOL * abs(c) * float(np.hypot(np.linalg.norm(w_true), b_true))
-    if abs(b - c * b_true) <= tol:
+    z, t = np.append(w, b), np.append(w_true, b_true)
+    if _rounded_multiple(z, t):
+        exact = _positive_factor(z, t, 1e-9) is not None
+        how = "" if exact else " (to 3 decimals)"
         if abs(c - 1.0) <= ROUNDING_TOL:
             return Feedback(
-                True, "right: w = c+ - c- and the line is the bisector of the two means"
+                True, f"right{how}: w = c+ - c- and the line is the bisector of the two means"
             )
         return Feedback(
             True,
-            f"right: the same rule as w = c+ - c- (yours is {c:.3g} times that pair), and the "
-            "line is the bisector of the two means",
+            f"right{how}: the same rule as w = c+ - c- (yours is {c:.3g} times that pair), "
+            "and the line is the bisector of the two means",
         )
+    if not _rounded_multiple(w, w_true):
+        return Feedback(
+            False,
+            "w is nearly, but not quite, along c+ - c-: if you rounded, keep at least 3 "
+            "decimals or type fractions such as 1/7",
+        )
+    tol = ROUNDING_TOL * abs(c) * float(np.hypot(np.linalg.norm(w_true), b_true))
     if abs(b + c * b_true) <= tol:
         return Feedback(False, "w is right; b has the wrong sign")
     return Feedback(

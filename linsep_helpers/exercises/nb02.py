@@ -30,14 +30,34 @@ def _close(a: float, b: float, rel: float = 1e-6) -> bool:
     return abs(a - b) <= rel * max(1.0, abs(b))
 
 
-# Numbers computed by hand are asked for to two decimals (the exercises say so): an answer is
-# right when it is within half a unit of the second decimal of the true value (13.58 for
-# sqrt(184.5) = 13.583; 25, 25.0 or 24.999 for 25), plus the float round-off of the check.
+# Numbers computed by hand are asked for "exactly, or rounded to two decimals". An answer is
+# right when it equals the true value up to float round-off, or when it is the true value
+# correctly rounded to the answer's own number of decimals, two or more: 13.58 and 13.583 for
+# sqrt(184.5) = 13.5831, 25 and 25.000 for 25, but not 24.996 (three decimals, and 25 to three
+# decimals is 25.000) nor 13.6 (one decimal). The rule does not depend on the scale of the data:
+# a true value of 2e-200 is not "0.00 rounded" (the rounding must keep a significant digit).
 _HALF_UNIT = 5e-3
 
+_FURTHER_DECIMALS = (
+    "right to two decimals, but the further decimals you gave are not: give the value exactly, "
+    "or rounded to two decimals"
+)
 
-def _to_two_decimals(a: float, b: float) -> bool:
-    return abs(a - b) <= _HALF_UNIT + 1e-12 * max(1.0, abs(b))
+
+def _decimals(v: float) -> int:
+    """How many decimals ``v`` was written with (at least 2; binary float noise ignored)."""
+    for k in range(2, 400):
+        if abs(v - round(v, k)) <= 1e-12 * abs(v):
+            return k
+    return 400
+
+
+def _exact_or_rounded(v: float, truth: float) -> bool:
+    """``v`` is ``truth`` up to round-off, or ``truth`` rounded to v's decimals (at least 2)."""
+    if abs(v - truth) <= 1e-9 * abs(truth):
+        return True
+    unit = 0.5 * 10.0 ** -_decimals(v)
+    return unit < abs(truth) and abs(v - truth) <= unit * (1 + 1e-9)
 
 
 # The slips the checks name (r against r^2, R/gamma against its square) are recognised to half a
@@ -100,7 +120,7 @@ def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feed
                 f"the perceptron stops after {truth.shape[0]} updates, but you listed "
                 f"{len(rows)}: after the last update a full pass finds no mistake",
             )
-        if not np.allclose(a, truth[k - 1], atol=1e-9):
+        if not np.allclose(a, truth[k - 1], rtol=1e-9, atol=1e-9 * float(np.max(np.abs(Xa)))):
             if k == 1:
                 hint = "the first update happens at the first example with y w·x <= 0 for w = 0"
             else:
@@ -135,7 +155,7 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
     -------
     Feedback
         ✔ when answer = (R / gamma)^2 with R = max_i ||x_i|| and gamma = min_i y_i w*.x_i /
-        ||w*||, exactly or rounded to two decimals (within 0.005); names the slips R/gamma,
+        ||w*||, exactly or correctly rounded to two (or more) decimals; names the slips R/gamma,
         gamma not normalised, and the ratio upside down. The bound does not change when X is
         scaled, and neither does the check.
 
@@ -150,10 +170,13 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
         if not gf > 0:
             raise ValueError("w_star does not separate (X, y) through the origin")
         R = float(np.max(np.linalg.norm(Xs, axis=1)))
-        g = gf / float(np.linalg.norm(ws))
-    if _to_two_decimals(v, (R / g) * (R / g)):
+        g = gf / math.hypot(*ws)  # no overflow for w* = 1e200
+    bound = (R / g) * (R / g)
+    if _exact_or_rounded(v, bound):
         return Feedback(True, "right: R²/γ² with γ the margin of the unit-norm separator")
-    if _close(v, (R / g) * (R / g), _ROUNDED):
+    if abs(v - bound) <= _HALF_UNIT:
+        return Feedback(False, _FURTHER_DECIMALS)
+    if _close(v, bound, _ROUNDED):
         return Feedback(False, "close, but not right to two decimals: compute R and γ exactly")
     if _close(v, R / g, _ROUNDED):
         return Feedback(False, "that is R/γ; the bound is its square")
@@ -183,7 +206,7 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
     -------
     Feedback
         ✔ when r = sqrt(R |b*| / ||w*||), the minimiser of (R^2 + r^2)(||w*||^2 + b*^2 / r^2),
-        exactly or rounded to two decimals (within 0.005); otherwise says r is too small or too
+        exactly or correctly rounded to two (or more) decimals; otherwise says r is too small or too
         large and by how much the bound at r exceeds the smallest one, or that the answer is
         the best r^2.
 
@@ -203,10 +226,12 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
         return float(np.logaddexp(2 * lR, 2 * lr) + np.logaddexp(2 * lw, 2 * lb - 2 * lr))
 
     best_r2 = R * abs(b) / wn
-    best_r = math.sqrt(best_r2)
-    if _to_two_decimals(v, best_r):
+    best_r = math.sqrt(R) * math.sqrt(abs(b)) / math.sqrt(wn)  # no underflow at R = 1e-200
+    if _exact_or_rounded(v, best_r):
         return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ̂², its minimum")
-    if abs(v - best_r2) <= _ROUNDED * best_r2:
+    if abs(v - best_r) <= _HALF_UNIT and _HALF_UNIT < best_r:
+        return Feedback(False, _FURTHER_DECIMALS)
+    if math.isfinite(best_r2) and abs(v - best_r2) <= _ROUNDED * best_r2:
         return Feedback(False, "that is the best r², not r")
     side = "too small" if v < best_r else "too large"
     excess = log_excess(v) - log_excess(best_r)

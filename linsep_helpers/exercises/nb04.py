@@ -59,12 +59,12 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
             f"unknown of (w, b), i.e. shape ({n}, {d + 1})",
         )
     expected = ya[:, None] * np.hstack([Xa, np.ones((n, 1))])
-    tol = 1e-9 * max(1.0, float(np.max(np.abs(expected))))
+    tol = 1e-9 * np.append(np.full(d, np.max(np.abs(Xa))), 1.0)  # relative to X's scale
     if np.allclose(np.abs(A), np.abs(expected), atol=tol) and not np.allclose(
         A, expected, atol=tol
     ):
         return Feedback(False, "the magnitudes are right but some signs are not: multiply by y_i")
-    if not np.allclose(np.abs(A[:, -1]), 1.0, atol=tol):
+    if not np.allclose(np.abs(A[:, -1]), 1.0, atol=1e-9):
         return Feedback(False, "the last column belongs to b: its entries are ±1, as x_i is lifted")
     wrong = [i for i in range(n) if not np.allclose(A[i], expected[i], atol=tol)]
     if wrong:
@@ -72,11 +72,16 @@ def check_separation_matrix(answer: object, X: ArrayLike, y: ArrayLike) -> Feedb
     return Feedback(True, f"A is right: A (w, b) >= 1 says y_i (w.x_i + b) >= 1 for all {n}")
 
 
+SMALLEST_TOL = 1e-6
+"""How far from 1 the smallest y_i (w.x_i + b) of exercise 2 may be: c to 6 digits."""
+
+
 @exercise("replace the two Nones with your w (one number per feature) and your b")
 def check_rescaled_separator(
     answer: object, X: ArrayLike, y: ArrayLike, w0: ArrayLike, b0: float
 ) -> Feedback:
-    """Is ``answer = (w, b)`` a positive multiple of (w0, b0) meeting y_i (w.x_i + b) >= 1 (C05)?
+    """Is ``answer = (w, b)`` the smallest positive multiple c (w0, b0) meeting
+    y_i (w.x_i + b) >= 1 (C05)?
 
     Parameters
     ----------
@@ -85,14 +90,16 @@ def check_rescaled_separator(
     X, y : array-like
         The data.
     w0, b0 : array-like of shape (d,), float
-        A separator of (X, y) (not both zero).
+        A separator of (X, y): every y_i (w0.x_i + b0) > 0 (else ValueError).
 
     Returns
     -------
     Feedback
-        ✔ for (w, b) = c (w0, b0) with c >= 1 / min_i y_i (w0.x_i + b0), saying whether the
-        smallest factor (functional margin exactly 1) was taken; otherwise says that (w, b)
-        is not a positive multiple, or how far the smallest margin is below 1.
+        ✔ only for the smallest factor, c = 1 / min_i y_i (w0.x_i + b0), i.e. (w, b) with
+        min_i y_i (w.x_i + b) = 1 (to ``SMALLEST_TOL``); otherwise says that (w, b) is not a
+        positive multiple, or whether its smallest y_i (w.x_i + b) (not printed: it would give the
+        answer away) is
+        below 1 (scale up) or above 1 (feasible, but scale down).
 
     Used in notebook 04.
     """
@@ -100,21 +107,24 @@ def check_rescaled_separator(
     z0 = np.append(check_vector(w0, Xa.shape[1], "w0"), check_scalar(b0, "b0"))
     if not np.any(z0):
         raise ValueError("(w0, b0) must not be zero")
+    m0 = float(np.min(answer_margins(z0[:-1], z0[-1], Xa, ya)))
+    if not m0 > 0:
+        raise ValueError("(w0, b0) must separate (X, y): some y_i (w0.x_i + b0) is <= 0")
     w, b = parse_wb(answer, Xa.shape[1])
     c = multiple_of(np.append(w, b), z0)
     if c is None or c <= 0:  # only z = c z0 with c > 0 is the same classifier
         return Feedback(
             False, "(w, b) is not a positive multiple of (w0, b0): only rescale, never rotate"
         )
-    m = float(np.min(answer_margins(w, b, Xa, ya)))
-    if not m >= 1.0 - 1e-9:
-        return Feedback(
-            False, f"the smallest y_i (w.x_i + b) is {m:.4g} < 1: scale up a little more"
+    m = c * m0  # min_i y_i (w.x_i + b), without overflow in w.x_i for huge c
+    if not abs(m - 1.0) <= SMALLEST_TOL:
+        # the direction only: printing m would give away min_i y_i (w0.x_i + b0) = m / c
+        side = (
+            "below 1: infeasible, scale up"
+            if m < 1.0
+            else "above 1: feasible, but not the smallest factor; scale down"
         )
-    if m > 1.0 + 1e-9:
-        return Feedback(
-            True, f"feasible (min y_i (w.x_i + b) = {m:.4g}); the smallest factor gives 1"
-        )
+        return Feedback(False, f"the smallest y_i (w.x_i + b) is {side}")
     return Feedback(True, "feasible, and with the smallest factor: min y_i (w.x_i + b) = 1")
 
 
@@ -155,7 +165,7 @@ def check_certificate(answer: object, X: ArrayLike, y: ArrayLike, *, tol: float 
             "sum lam_i y_i is not 0: the two classes must carry the same total weight (1/2 each)",
         )
     resid = (lam * ya) @ Xa
-    if not np.max(np.abs(resid)) <= tol * max(1.0, float(np.max(np.abs(Xa)))):
+    if not np.max(np.abs(resid)) <= tol * float(np.max(np.abs(Xa))):  # relative to X's scale
         return Feedback(
             False,
             "sum lam_i y_i x_i is not 0: the weighted means of the two classes differ "
@@ -173,8 +183,9 @@ def check_robust_optimum(
 
     Parameters
     ----------
-    answer : float
-        The student's optimal mean slack (a fraction such as 2/3, or its decimals).
+    answer : float or str
+        The student's optimal mean slack: a number (a fraction such as 2 / 7 typed without
+        quotes, or its decimals), or the text of one ("2/7", "0.2857").
     X, y : array-like
         The data.
     tol : float, keyword-only

@@ -13,13 +13,25 @@ likelihood             ThresholdExplorer, LikelihoodScalingExplorer,            
                        ImplicitBiasExplorer
 linear_programming     LPSeparatorsExplorer, CertificateExplorer                   04
 hardness               VertexCoverExplorer                                         05
+_drag                  DragExplorer: the mouse layer (drag, add, delete, Reset)    01-04
+draggable              DragSeparabilityExplorer, DragPerceptronExplorer,           01-04
+                       DragLikelihoodExplorer, DragCertificateExplorer (the data
+                       are the controls)
 =====================  ==========================================================  ========
 
 Every explorer takes the data it shows as keyword-only constructor parameters (``n=``,
-``seed=``, ...), then start values of its sliders, and is shown by displaying it.
+``seed=``, ...), then start values of its sliders, and is shown by displaying it.  The drag
+explorers have no sliders: the mouse edits the data (see ``_drag``), and ``explorer.X``,
+``explorer.y`` read them back.
 """
 
 from ._base import Choice, Explorer, Slider
+from .draggable import (
+    DragCertificateExplorer,
+    DragLikelihoodExplorer,
+    DragPerceptronExplorer,
+    DragSeparabilityExplorer,
+)
 from .hardness import VertexCoverExplorer
 from .likelihood import ImplicitBiasExplorer, LikelihoodScalingExplorer, ThresholdExplorer
 from .linear_programming import CertificateExplorer, LPSeparatorsExplorer
@@ -40,4 +52,8 @@ __all__ = [
     "LPSeparatorsExplorer",
     "CertificateExplorer",
     "VertexCoverExplorer",
+    "DragSeparabilityExplorer",
+    "DragPerceptronExplorer",
+    "DragLikelihoodExplorer",
+    "DragCertificateExplorer",
 ]

@@ -69,6 +69,9 @@ class Slider:
     readout_format : str
         Format of the number shown next to the slider.
 
+    Raises ValueError, naming the field, unless min < max are finite numbers with value in
+    [min, max], min > 0 for "log", whole numbers for "int", and 0 < step <= the range.
+
     Used by every explorer (notebooks 01-05).
     """
 
@@ -81,9 +84,38 @@ class Slider:
     kind: str = "float"
     readout_format: str = ".3g"
 
+    def __post_init__(self) -> None:
+        for field in ("name", "description", "readout_format"):
+            if not isinstance(getattr(self, field), str):
+                raise ValueError(f"Slider {field} must be a string; got {getattr(self, field)!r}")
+        where = f"Slider {self.name!r}"
+        check_choice(self.kind, f"{where}: kind", ("float", "log", "int"))
+        lo = check_scalar(self.min, f"{where}: min", positive=self.kind == "log")
+        hi = check_scalar(self.max, f"{where}: max")
+        if not lo < hi:
+            raise ValueError(f"{where}: min must be < max; got min = {lo:g}, max = {hi:g}")
+        if self.kind != "log" and not math.isfinite(hi - lo):
+            raise ValueError(f"{where}: max - min overflows float64; got [{lo:g}, {hi:g}]")
+        if self.step is not None:
+            step = check_scalar(self.step, f"{where}: step", positive=True)
+            span = math.log10(hi) - math.log10(lo) if self.kind == "log" else hi - lo
+            if step > span:
+                raise ValueError(f"{where}: step must be <= the range {span:g}; got {step:g}")
+        if self.kind == "int":
+            for field in ("min", "max", "value") + (("step",) if self.step is not None else ()):
+                v = float(getattr(self, field))
+                if not (v.is_integer() and abs(v) <= 2**53):
+                    raise ValueError(f"{where}: {field} must be a whole number; got {v:g}")
+        v = check_scalar(self.value, f"{where}: value")
+        if not lo <= v <= hi:
+            raise ValueError(f"{where}: value must be in [{lo:g}, {hi:g}]; got {v:g}")
+        # store plain numbers (ints for "int"): numpy scalars and huge ints compare badly
+        number = int if self.kind == "int" else float
+        for field in ("min", "max", "value") + (("step",) if self.step is not None else ()):
+            object.__setattr__(self, field, number(float(getattr(self, field))))
+
     def make(self) -> ipw.Widget:
         """Build the ipywidgets slider for this specification."""
-        check_choice(self.kind, "kind", ("float", "log", "int"))
         common = {
             "description": self.description,
             "continuous_update": True,

@@ -4,11 +4,20 @@ certificate as one point moves."""
 
 from __future__ import annotations
 
+import base64
+import io
 import math
+import textwrap
 from dataclasses import dataclass
+from typing import Any
 
+import matplotlib as mpl
+import matplotlib.image  # noqa: F401  (mpl.image)
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.legend import Legend
 
 from .._validate import check_int
 from ..data import make_separable
@@ -32,6 +41,40 @@ from ._base import MARGIN_SLIDER, RADIUS_SLIDER, Explorer, Slider, check_n_seed,
 __all__ = ["CertificateExplorer", "CertificateState", "LPSeparatorsExplorer", "LPSeparatorsState"]
 
 
+class _ReadoutInStaticPNG(Explorer):
+    """An explorer whose static PNG (shown where no widget manager runs: a static notebook
+    view, an HTML export) carries the read-out line under the figure, as the live view does.
+    The notebook's text refers to that line."""
+
+    def static_png(self) -> bytes:
+        """The figure as PNG bytes with ``readout(state)`` as a caption under it.
+
+        The caption is drawn in a figure of its own and stacked under the figure's PNG, so
+        the live figure and its layout are never touched.
+        """
+        image = mpl.image.imread(io.BytesIO(self.png()), format="png")
+        height, width = image.shape[:2]
+        lines = textwrap.wrap(self.readout(self.state), 80)
+        dpi = self.fig.dpi
+        size = FontProperties(size="small").get_size_in_points()
+        cap = Figure(figsize=(width / dpi, (len(lines) * 1.4 + 0.8) * size / 72.0), dpi=dpi)
+        cap.patch.set_facecolor(image[0, 0, :3])
+        cap.text(0.02, 0.5, "\n".join(lines), ha="left", va="center", fontsize="small")
+        buf = io.BytesIO()
+        FigureCanvasAgg(cap).print_png(buf)
+        caption = mpl.image.imread(io.BytesIO(buf.getvalue()), format="png")
+        fitted = np.ones((caption.shape[0], width, image.shape[2]), dtype=image.dtype)
+        fitted[:, : min(width, caption.shape[1])] = caption[:, :width, : image.shape[2]]
+        out = io.BytesIO()
+        mpl.image.imsave(out, np.vstack([image, fitted]), format="png")
+        return out.getvalue()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["image/png"] = base64.b64encode(self.static_png()).decode("ascii")
+        return bundle
+
+
 @dataclass(frozen=True)
 class LPSeparatorsState:
     """What ``LPSeparatorsExplorer`` shows for one (margin, radius).
@@ -52,6 +95,10 @@ class LPSeparatorsState:
         The perceptron's run (stopped at ``cap`` updates at the latest).
     l1_margin, linf_margin : float
         The margins of the max-margin LPs in their own distances.
+    perceptron_bound : float
+        The affine perceptron's mistake bound (R^2 + 1)(||w*||^2 + b*^2) / gamma_hat^2 for the
+        generator's (w*, b*): R = max_i ||x_i||, gamma_hat = min_i y_i (w*.x_i + b*) (= gamma,
+        since ||w*|| = 1).
     """
 
     X: np.ndarray
@@ -65,9 +112,10 @@ class LPSeparatorsState:
     perceptron_converged: bool
     l1_margin: float
     linf_margin: float
+    perceptron_bound: float
 
 
-class LPSeparatorsExplorer(Explorer):
+class LPSeparatorsExplorer(_ReadoutInStaticPNG):
     """Sliders for the margin gamma and radius R of ``make_separable`` data; the figure shows
     four separators of the same data with their geometric (Euclidean) margins:
 
@@ -152,6 +200,19 @@ class LPSeparatorsExplorer(Explorer):
             title_fontsize="small",
             alignment="left",
         )
+        # the classes, in a second legend right of the first one's title (added as an
+        # artist: the axes' own legend, which the layout makes room for, stays the first)
+        classes = Legend(
+            ax,
+            [self.data_artists.pos, self.data_artists.neg],
+            [h.get_label() for h in (self.data_artists.pos, self.data_artists.neg)],
+            loc="upper right",
+            bbox_to_anchor=(1.0, -0.12),
+            ncol=2,
+            fontsize="small",
+            frameon=False,
+        )
+        ax.add_artist(classes)
         # placed right of the legend's rows by _pin_margin_texts, once laid out
         self.margin_texts = [
             ax.text(
@@ -177,6 +238,12 @@ class LPSeparatorsExplorer(Explorer):
         l1 = max_margin_lp(X, y, norm="l1")
         linf = max_margin_lp(X, y, norm="linf")
         wbs = [(w_star, b_star), (lp.w, lp.b), (per.w, per.b), (l1.w, l1.b), (linf.w, linf.b)]
+        radius2 = float(np.max(np.sum(X**2, axis=1)))
+        bound = (
+            (radius2 + 1.0)
+            * (float(w_star @ w_star) + b_star**2)
+            / functional_margin(w_star, b_star, X, y) ** 2
+        )
         return LPSeparatorsState(
             X=X,
             y=y,
@@ -190,6 +257,7 @@ class LPSeparatorsExplorer(Explorer):
             perceptron_converged=per.converged,
             l1_margin=l1.margin,
             linf_margin=linf.margin,
+            perceptron_bound=bound,
         )
 
     def _labels(self, state: LPSeparatorsState) -> list[str]:
@@ -214,15 +282,12 @@ class LPSeparatorsExplorer(Explorer):
         self.refresh()
 
     def readout(self, state: LPSeparatorsState) -> str:
+        # the perceptron's update count stands in the legend; here its bound
         return (
             f"ℓ1-distance margin of the ℓ1 LP = {state.l1_margin:.5f}; "
             f"ℓ∞-distance margin of the ℓ∞ LP = {state.linf_margin:.5f}; "
-            f"R/γ = {state.radius / state.margin:.4g}; perceptron: "
-            + (
-                f"{state.perceptron_updates} updates"
-                if state.perceptron_converged
-                else f"STOPPED at the cap of {self.cap} updates"
-            )
+            "affine perceptron's bound (R²+1)(‖w*‖²+b*²)/γ̂² for the generator's (w*, b*) = "
+            f"{state.perceptron_bound:.4g} updates"
         )
 
 
@@ -265,7 +330,7 @@ class CertificateState:
     support: np.ndarray | None = None
 
 
-class CertificateExplorer(Explorer):
+class CertificateExplorer(_ReadoutInStaticPNG):
     """Move one point (sliders for its coordinates) of a small data set and watch the LP
     switch between "separator found" and "certificate found" (claim C25).
 

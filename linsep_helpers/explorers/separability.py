@@ -54,9 +54,9 @@ class MarginExplorer(Explorer):
     """Sliders for the margin gamma and the radius R of ``make_separable`` data.
 
     The figure shows the data, the generator's separator (w*, b*) with its margin band, the
-    circle of radius R, and the margin of (w*, b*) and the radius *measured* on the generated
-    points. The data's own largest margin (the max-margin separator's) is usually larger than
-    the margin of (w*, b*).
+    circle of radius R (axes at +-1.08 ceil(R)), and the margin of (w*, b*) and the radius
+    *measured* on the generated points. The data's own largest margin (the max-margin
+    separator's) is usually larger than the margin of (w*, b*).
     Used in notebook 01.
 
     Parameters
@@ -79,7 +79,7 @@ class MarginExplorer(Explorer):
     def _setup(self, fig: Figure) -> None:
         ax = fig.add_subplot()
         self.ax = ax
-        square_limits(ax, RADIUS_SLIDER.max, pad=0.08)
+        square_limits(ax, 1.0, pad=0.08)  # draw() fits them to R
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         X0, y0, w0, b0 = make_separable(self.n, 2, 0.2, 1.0, seed=self.seed)
@@ -105,6 +105,9 @@ class MarginExplorer(Explorer):
         )
 
     def draw(self, state: MarginState) -> None:
+        # axes fit the disc in whole steps (R <= 1, 2, 3): the points fill the panel, and a
+        # change of R within a step is still seen as a bigger or smaller disc
+        square_limits(self.ax, math.ceil(state.radius * (1.0 - 1e-9)), pad=0.08)
         update_data(self.data_artists, state.X, state.y)
         update_separator(self.sep_artists, state.w, state.b, margin=state.margin)
         self.circle.set_radius(state.radius)

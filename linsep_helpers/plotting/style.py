@@ -80,6 +80,31 @@ _BASE_RC = {
 }
 
 
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name} must be True or False; got {value!r}")
+    return bool(value)
+
+
+def _check_margin(margin: object) -> float | None:
+    """None (no band), or a finite half-width >= 0."""
+    return None if margin is None else check_scalar(margin, "margin", nonnegative=True)
+
+
+def _check_limits(lim: object, name: str) -> tuple[float, float] | None:
+    """None, or two different finite numbers (matplotlib allows an inverted axis)."""
+    if lim is None:
+        return None
+    try:
+        lo, hi = lim  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a pair (low, high); got {lim!r}") from None
+    lo, hi = check_scalar(lo, f"{name}[0]"), check_scalar(hi, f"{name}[1]")
+    if lo == hi:
+        raise ValueError(f"{name} must have two different ends; got ({lo:g}, {hi:g})")
+    return lo, hi
+
+
 def use_style(*, presentation: bool = False) -> None:
     """Set the course style on matplotlib's rcParams (call once, in the first cell).
 
@@ -93,7 +118,7 @@ def use_style(*, presentation: bool = False) -> None:
     None
         Used in notebooks 01-05.
     """
-    scale = 1.35 if presentation else 1.0
+    scale = 1.35 if _check_bool(presentation, "presentation") else 1.0
     rc = dict(_BASE_RC)
     rc.update(
         {
@@ -135,7 +160,7 @@ def draw_data(
         Only the first two columns are drawn (one column: drawn at height 0).
     y : array_like, shape (n,)
     size : float, optional
-        Marker area (default from the style).
+        Marker area in points², 0 < size <= 1e5 (default from the style).
     legend : bool
         Add a legend.
 
@@ -145,6 +170,10 @@ def draw_data(
         For ``update_data``. Used in notebooks 01, 02 and 04.
     """
     Xa, ya = check_Xy(X, y)
+    size = None if size is None else check_scalar(size, "size", positive=True)
+    if size is not None and size > 1e5:
+        raise ValueError(f"size is a marker area in points², at most 1e5; got {size:g}")
+    legend = _check_bool(legend, "legend")
     if Xa.shape[1] < 2:
         Xa = np.column_stack([Xa, np.zeros(Xa.shape[0])])
     s = size if size is not None else mpl.rcParams["lines.markersize"] ** 2 * 1.2
@@ -209,7 +238,13 @@ def decade_limits(lo: float, hi: float) -> tuple[float, float]:
     b = check_scalar(hi, "hi", positive=True)
     if a > b:
         raise ValueError(f"lo must be <= hi; got {a:g} > {b:g}")
-    return 10.0 ** math.floor(math.log10(a)), 10.0 ** math.ceil(math.log10(b))
+    low, high = math.floor(math.log10(a)), math.ceil(math.log10(b))
+    if low < -307 or high > 308:
+        raise ValueError(
+            f"lo and hi must lie within the decades float64 holds, 1e-307 to 1e308; got "
+            f"({a:g}, {b:g})"
+        )
+    return 10.0**low, 10.0**high
 
 
 def set_limits(
@@ -231,6 +266,7 @@ def set_limits(
     bool
         Whether a limit changed. Used by the explorers.
     """
+    xlim, ylim = _check_limits(xlim, "xlim"), _check_limits(ylim, "ylim")
     changed = False
     if xlim is not None and tuple(ax.get_xlim()) != (float(xlim[0]), float(xlim[1])):
         ax.set_xlim(float(xlim[0]), float(xlim[1]))
@@ -276,14 +312,17 @@ def square_limits(ax: Axes, radius: float, *, pad: float = 0.15) -> tuple[float,
     radius : float
         > 0, e.g. the data radius R.
     pad : float
-        Relative margin around the radius.
+        Relative margin around the radius, >= 0.
 
     Returns
     -------
     (float, float)
         The limits (-r, r). Used in notebooks 01 and 02.
     """
-    r = check_scalar(radius, "radius", positive=True) * (1.0 + pad)
+    r = check_scalar(radius, "radius", positive=True)
+    r *= 1.0 + check_scalar(pad, "pad", nonnegative=True)
+    if not math.isfinite(r):
+        raise ValueError(f"radius * (1 + pad) overflows float64; got {radius!r} and {pad!r}")
     set_limits(ax, (-r, r), (-r, r))
     if ax.get_aspect() != 1.0 or ax.get_adjustable() != "box":
         ax.set_aspect("equal", adjustable="box")
@@ -323,8 +362,8 @@ def draw_separator(
     w : array_like, shape (2,)
     b : float
     margin : float, optional
-        A *geometric* half-width: the band covers the points within that distance of the
-        line (None: no band).
+        A *geometric* half-width >= 0: the band covers the points within that distance of
+        the line (None or 0: no band).
     show_normal : bool
         Draw the normal vector w (from the point of the line closest to the origin).
     color : str
@@ -337,6 +376,10 @@ def draw_separator(
     SeparatorArtists
         For ``update_separator``. Used in notebooks 01, 02 and 04.
     """
+    check_vector(w, 2, "w")  # validated before any artist is added
+    check_scalar(b, "b")
+    _check_margin(margin)
+    show_normal = _check_bool(show_normal, "show_normal")
     line = ax.plot([], [], color=color, lw=mpl.rcParams["lines.linewidth"], label=label)[0]
     upper = ax.plot([], [], color=color, lw=1, ls="--")[0]
     lower = ax.plot([], [], color=color, lw=1, ls="--")[0]
@@ -373,10 +416,15 @@ def update_separator(
     """
     wa = check_vector(w, 2, "w")
     ba = check_scalar(b, "b")
-    norm = float(np.linalg.norm(wa))
+    margin = _check_margin(margin)
     ax = arts.ax
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
-    if norm == 0.0:
+    if np.any(wa):  # the unit normal and offset, from w and b scaled by a power of two
+        e = math.frexp(float(np.max(np.abs(wa))))[1]
+        with np.errstate(over="ignore"):  # a b beyond float range at this scale: no line
+            wa, ba = np.ldexp(wa, -e), float(np.ldexp(ba, -e))
+    norm = math.hypot(*wa)
+    if norm == 0.0 or not math.isfinite(ba / norm):  # no line, or one beyond float range
         for artist in (arts.line, arts.upper, arts.lower):
             artist.set_data([], [])
         arts.band.set_xy(np.zeros((0, 2)))

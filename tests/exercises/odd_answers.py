@@ -217,6 +217,7 @@ def vector_forms(v):
     """A right vector written in every accepted way."""
     v = [float(t) for t in v]
     forms = [v, tuple(v), np.array(v), [np.float64(t) for t in v], np.array(v, dtype=object)]
+    forms += [np.array([v]), np.array(v)[:, None], [v]]  # a row or a column is the same vector
     if all(t.is_integer() and abs(t) < 2**62 for t in v):
         forms += [[int(t) for t in v], np.array(v, dtype=np.int64)]
     return forms

@@ -193,7 +193,7 @@ def test_parse_vector_reads_every_form_and_copies(v):
     ("answer", "words"),
     [
         ([1.0, 2.0, 3.0], "2 entries"),
-        ([[1.0, 2.0]], "2 entries"),
+        ([[1.0, 2.0], [3.0, 4.0]], "2 entries"),
         (3.0, "2 entries"),
         ([True, False], "True/False"),
         ([1j, 2.0], "complex"),
@@ -211,6 +211,12 @@ def test_parse_vector_reads_every_form_and_copies(v):
 )
 def test_parse_vector_rejects_with_a_sentence(answer, words):
     assert words in rejected_message(parse_vector, answer, "w", 2)
+
+
+def test_parse_vector_reads_a_row_or_a_column_as_the_vector():
+    for answer in ([[1.0, 2.0]], [[1.0], [2.0]], np.array([[1, 2]]), np.array([1.0, 2.0])):
+        assert parse_vector(answer, "w", 2).tolist() == [1.0, 2.0]
+    assert parse_vector([[5.0]], "w", 1).tolist() == [5.0]
 
 
 def test_parse_array_options():

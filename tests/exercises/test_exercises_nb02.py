@@ -98,12 +98,29 @@ def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
     assert bound(r_best) == pytest.approx((R * wn + abs(b)) ** 2, rel=1e-9)
     for wrong, side in ((r_best * 3, "too large"), (r_best / 3, "too small")):
         fb = lh.check_best_lift_scale(wrong, R, wn, b)
-        if abs(wrong - r_best) <= 0.005:  # a tiny best r: r/3 and 3r round to it (two decimals)
-            assert_tick(fb)
-            continue
         # a wrong r that happens to equal the best r^2 (to the check's 0.5 %) gets that hint
         expected = "best r²" if math.isclose(wrong, r_best**2, rel_tol=5e-3) else side
         assert not fb.ok and expected in fb.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    R=st.floats(0.1, 50),
+    wn=st.floats(0.1, 10),
+    b=st.floats(-20, 20).filter(lambda v: abs(v) > 1e-3),
+    k=st.integers(2, 6),
+)
+def test_check_best_lift_scale_accepts_roundings_and_nothing_two_units_off(R, wn, b, k):
+    """The best r rounded to k >= 2 decimals is right (when the rounding keeps a significant
+    digit); two units off in the k-th decimal is not, whatever the scale of r."""
+    r_best = math.sqrt(R * abs(b) / wn)
+    rounded = round(r_best, k)
+    if rounded != 0:
+        assert_tick(lh.check_best_lift_scale(rounded, R, wn, b))
+    for off in (round(rounded + 2 * 10.0**-k, k), round(rounded - 2 * 10.0**-k, k)):
+        # 8.838 + 0.002 = 8.84 is r = 8.8379 rounded to two decimals: still right
+        if off > 0 and all(round(r_best, j) != off for j in range(2, k + 1)):
+            assert_cross(lh.check_best_lift_scale(off, R, wn, b))
 
 
 def test_check_best_lift_scale_messages():
@@ -304,13 +321,22 @@ def test_right_answers_in_every_form():
         assert_tick(CHECKS["novikoff_bound"](answer))
     for answer in number_forms(math.sqrt(20.5 * 9.0)):
         assert_tick(CHECKS["best_lift_scale"](answer))
-    # to two decimals: 13.58 for sqrt(184.5) = 13.5831 (by hand), within 0.005 and no further
-    for answer in (13.58, 13.583, 13.5831, 13.585, 13.5781):
+    # exactly, or rounded (to two decimals or more): sqrt(184.5) = 13.583078 (by hand)
+    for answer in (13.58, 13.583, 13.5831, 13.58308):
         assert_tick(CHECKS["best_lift_scale"](answer))
     for answer in (13.57, 13.59, 13.5, 13.6, 13.0, 14.0, 184.5, 184.0):
         assert_cross(CHECKS["best_lift_scale"](answer))
-    for answer in (25, 25.0, 25.00, 24.996, 25.004):
+    # within 0.005 but with wrong further decimals (13.585 is not 13.583 rounded): told so
+    for answer in (13.585, 13.5781, 13.58307):
+        fb = CHECKS["best_lift_scale"](answer)
+        assert_cross(fb)
+        assert "further decimals" in fb.message
+    for answer in (25, 25.0, 25.00, 25.000, 25.0000000001):
         assert_tick(CHECKS["novikoff_bound"](answer))
+    for answer in (24.996, 25.004):
+        fb = CHECKS["novikoff_bound"](answer)
+        assert_cross(fb)
+        assert "further decimals" in fb.message
     for answer in (25.01, 24.99, 25.1, 24.9, 26.0, 24.0, 5.0, 6.25):
         assert_cross(CHECKS["novikoff_bound"](answer))
     for answer in (25.01, 24.99, 25.1, 24.9):  # within half a percent: told it is close

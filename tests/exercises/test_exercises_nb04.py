@@ -106,10 +106,12 @@ W0, B0 = np.array([2.0, -1.0]), 0.5  # margins 2.5, 0.25, 1.5, 1.5, 0.75, 0.75 (
 def test_check_rescaled_separator_cases():
     ok = lh.check_rescaled_separator((4 * W0, 4 * B0), X2, Y2, W0, B0)
     assert ok.ok and "smallest factor" in ok.message
+    # feasible but not the smallest factor: a cross that says which way, without the minimum
     bigger = lh.check_rescaled_separator((10 * W0, 10 * B0), X2, Y2, W0, B0)
-    assert bigger.ok and "2.5" in bigger.message  # 10 * 0.25
+    assert not bigger.ok and "above 1" in bigger.message and "scale down" in bigger.message
+    assert "2.5" not in bigger.message
     too_small = lh.check_rescaled_separator((2 * W0, 2 * B0), X2, Y2, W0, B0)
-    assert not too_small.ok and "0.5 < 1" in too_small.message
+    assert not too_small.ok and "below 1" in too_small.message and "0.5" not in too_small.message
     negative = lh.check_rescaled_separator((-4 * W0, -4 * B0), X2, Y2, W0, B0)
     assert not negative.ok and "positive multiple" in negative.message
     rotated = lh.check_rescaled_separator((np.array([8.0, -3.0]), 2.0), X2, Y2, W0, B0)
@@ -152,6 +154,7 @@ def test_check_certificate_cases():
     assert lh.check_certificate(LAM3.tolist(), X3, Y3).ok
     cases = [
         (None, "not answered"),
+        ("2/3", "not text"),  # every check reads numbers alike (_feedback.parse_number)
         ([0.5, 0.5], "4 entries"),
         ([0.75, 0.125, 0.125, 0.0], "same total weight"),
         ([-0.25, 0.25, 0.5, 0.5], ">= 0"),
@@ -247,8 +250,37 @@ def test_rescaled_separator_at_any_scale(log_c):
     c = 10.0**log_c
     fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
     assert isinstance(fb, Feedback)
-    assert fb.ok == (c * 0.25 >= 1.0 - 1e-9)
+    assert fb.ok == (abs(c * 0.25 - 1.0) <= 1e-6)  # only the smallest factor c = 4
     assert_cross(lh.check_rescaled_separator((-c * W0, -c * B0), X2, Y2, W0, B0))
+
+
+@pytest.mark.claim("C05")
+@pytest.mark.parametrize(
+    ("c", "ok", "shown"),
+    [
+        (4.0, True, None),
+        (4.0 * (1 + 1e-8), True, None),  # c to 8 digits
+        (4.0 * (1 - 1e-8), True, None),
+        (4.0001, False, "above 1"),  # 4.0001 * 0.25 = 1.000025: not rounded to "1"
+        (4.00004, False, "above 1"),
+        (3.9999, False, "below 1"),
+        (5.0, False, "above 1"),
+        (100.0, False, "above 1"),
+    ],
+)
+def test_check_rescaled_separator_accepts_only_the_smallest_factor(c, ok, shown):
+    """The smallest c has min_i y_i (c w0.x_i + c b0) = 1; by hand that minimum is 0.25 c."""
+    fb = lh.check_rescaled_separator((c * W0, c * B0), X2, Y2, W0, B0)
+    assert fb.ok == ok
+    if shown is not None:
+        assert shown in fb.message
+        assert f"{0.25 * c:.6g}" not in fb.message  # the minimum would give the answer away
+
+
+def test_check_rescaled_separator_needs_a_separating_w0():
+    for w0, b0 in (([-2.0, 1.0], -0.5), ([0.0, 1.0], 0.0)):  # flipped; a line through points
+        with pytest.raises(ValueError, match="w0, b0"):
+            lh.check_rescaled_separator((w0, b0), X2, Y2, w0, b0)
 
 
 @pytest.mark.parametrize("big", [1e300, 1.7e308])
@@ -286,7 +318,10 @@ def test_robust_optimum_by_hand_matches_scipy():
     assert robust_lp_oracle(X4, Y4) == pytest.approx(float(OPT4), abs=1e-9)
 
 
-@pytest.mark.parametrize("answer", [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665])
+@pytest.mark.parametrize(
+    "answer",
+    [*number_forms(2 / 3), OPT4, 0.667, 0.6667, 0.67, 0.665],
+)
 def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
     assert_tick(check_robust_optimum(answer, X4, Y4))
 
@@ -302,7 +337,6 @@ def test_check_robust_optimum_accepts_the_optimum_in_every_form(answer):
         (0.75, "too large"),
         (1.0, "too large"),
         (None, "not answered"),
-        ("2/3", "text"),
     ],
 )
 def test_check_robust_optimum_rejects_wrong_values(answer, match):

@@ -81,6 +81,14 @@ def test_lp_explorer_every_slider_extreme(lp_explorer, margin, radius):
     # and nobody beats the Euclidean maximum margin (scikit-learn's hard-margin SVM)
     best = l2_max_margin(X, y)
     assert max(g for g in s.geometric) <= best * (1 + 1e-3) + 1e-9
+    # the affine perceptron's bound (C10) for the generator's (w*, b*), written out here, and
+    # the perceptron (bias updated by b <- b + y) keeps to it
+    bound = (np.max(np.sum(X**2, axis=1)) + 1) * (w_star @ w_star + b_star**2) / m_star**2
+    assert s.perceptron_bound == pytest.approx(bound, rel=1e-9)
+    assert np.isfinite(s.perceptron_bound)
+    if s.perceptron_converged:
+        assert s.perceptron_updates <= bound
+    assert f"= {bound:.4g} updates" in lp_explorer.readout(s)
     # the figure follows: title and legend show the state
     assert f"γ = {margin:.3f}" in lp_explorer.ax.get_title()
     names = [t.get_text() for t in lp_explorer.legend.get_texts()]
@@ -99,8 +107,9 @@ def test_lp_explorer_cap_is_stated_when_reached():
     assert not e.state.perceptron_converged
     assert e.state.perceptron_updates == 1
     assert "(STOPPED at 1)" in e.margin_texts[2].get_text()
-    assert "STOPPED at the cap of 1 updates" in e.readout(e.state)
-    assert "R/γ = 3000" in e.readout(e.state)
+    # the readout gives the bound, not the count (the legend's row has it)
+    assert "STOPPED" not in e.readout(e.state)
+    assert "(R²+1)(‖w*‖²+b*²)/γ̂² for the generator's (w*, b*)" in e.readout(e.state)
 
 
 def test_lp_explorer_widget_repr_and_bad_values(lp_explorer):
@@ -214,3 +223,46 @@ def test_certificate_explorer_widget_and_bad_values(cert_explorer):
         cert_explorer.update(py=-3.0)
     with pytest.raises(ValueError, match="py"):
         cert_explorer.update(py=float("nan"))
+
+
+# -------------------------------------------------------------------------------------------
+# static figures: class legend, read-out under the figure
+# -------------------------------------------------------------------------------------------
+
+
+def _png_size(data):
+    """(width, height) from a PNG's IHDR chunk, read here."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+@pytest.mark.parametrize("make", [lh.LPSeparatorsExplorer, lh.CertificateExplorer])
+def test_static_png_carries_the_readout_under_the_figure(make):
+    """The notebook's text refers to the line under the figure: a static view must show it."""
+    import base64
+
+    e = make()
+    try:
+        bundle = e._repr_mimebundle_()
+        static = base64.b64decode(bundle["image/png"])
+        w_fig, h_fig = _png_size(e.png())
+        w_static, h_static = _png_size(static)
+        assert w_static == w_fig
+        assert h_static > h_fig  # a caption strip under the unchanged figure
+        # the figure itself is untouched: no caption text left in it
+        assert not any(e.readout(e.state)[:20] in t.get_text() for t in e.fig.texts)
+    finally:
+        plt.close(e.fig)
+
+
+def test_lp_explorer_legend_names_both_classes():
+    e = lh.LPSeparatorsExplorer()
+    try:
+        texts = {
+            t.get_text()
+            for leg in e.ax.findobj(plt.matplotlib.legend.Legend)
+            for t in leg.get_texts()
+        }
+        assert {"y = +1", "y = -1"} <= texts
+    finally:
+        plt.close(e.fig)

@@ -5,6 +5,7 @@ and Gordan certificates.
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.text import Text
 from scipy.spatial import ConvexHull
 
 import linsep_helpers as lh
@@ -104,7 +105,9 @@ def test_certificate_labels_have_three_decimals_and_keep_off_the_star_and_each_o
     ax.set_ylim(-2.5, 2.5)
     arts = lh.draw_certificate(ax, X, lam, p)
     texts = [t.get_text() for t in arts.labels]
-    assert texts[:4] == ["λ=0.500 (at p)", "λ=0.100", "λ=0.050", "λ=0.350"]
+    assert texts[:4] == ["λ=0.500\n(at p)", "λ=0.100", "λ=0.050", "λ=0.350"]
+    # only the label of the example at p has a leader line
+    assert [t.arrow_patch.get_visible() for t in arts.labels[:4]] == [True, False, False, False]
     assert not arts.labels[4].get_visible()
     boxes = _label_boxes(fig, arts)
     star = ax.transData.transform(p)
@@ -118,3 +121,71 @@ def test_certificate_labels_have_three_decimals_and_keep_off_the_star_and_each_o
         centre = np.array(arts.labels[i].get_window_extent().get_points().mean(axis=0))
         point = ax.transData.transform(X[i])
         assert np.dot(centre - point, point - star) > 0
+
+
+def test_the_label_at_p_covers_no_data_point():
+    """Section 4's blobs: the label of the example at p (lambda = 1/2) used to hide two
+    negative examples; now its box (measured after drawing) contains no data point."""
+    X, y = lh.make_overlapping(30, separation=1.5, seed=0)
+    cert = lh.find_separator(X, y).certificate
+    fig, ax = plt.subplots(figsize=(5.5, 4.8))
+    lo, hi = X.min(axis=0) - 0.4, X.max(axis=0) + 0.4
+    ax.set_xlim(lo[0], hi[0])
+    ax.set_ylim(lo[1], hi[1])
+    ax.set_aspect("equal", adjustable="box")
+    arts = lh.draw_certificate(ax, X, cert.lam, cert.point)
+    at_p = [t for t in arts.labels if t.get_visible() and "at p" in t.get_text()]
+    assert len(at_p) == 1
+    fig.canvas.draw()
+    # the text alone (an Annotation's extent also holds its leader line)
+    box = Text.get_window_extent(at_p[0], fig.canvas.get_renderer()).padded(4.0)
+    shown = ax.transData.transform(X)
+    assert not any(box.contains(*xy) for xy in shown)
+    assert at_p[0].arrow_patch.get_visible()
+
+
+def test_no_weight_label_hides_a_data_point_in_the_notebook_figure():
+    """Notebook 04's figure of two certificates (same layout, legend below): the box of
+    "λ=0.366" used to cover the blue example (0.59, 0.54), which has lambda = 0. Now no
+    label's text box (measured after drawing, with 3 points to spare) contains a data point
+    or another label, and a label away from its point is joined to it by a leader line."""
+    X_ov, y_ov = lh.make_overlapping(30, separation=1.5, seed=0)
+    X_xor, y_xor = lh.xor_data()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.8), layout="constrained")
+    drawn = []
+    for ax, (X, y) in zip(axes, [(X_xor, y_xor), (X_ov, y_ov)], strict=True):
+        cert = lh.find_separator(X, y).certificate
+        lo, hi = X.min(axis=0) - 0.4, X.max(axis=0) + 0.4
+        ax.set_xlim(lo[0], hi[0])
+        ax.set_ylim(lo[1], hi[1])
+        ax.set_aspect("equal", adjustable="box")
+        lh.draw_hulls(ax, X, y)
+        lh.draw_data(ax, X, y, legend=False)
+        drawn.append((ax, X, cert.lam, lh.draw_certificate(ax, X, cert.lam, cert.point)))
+    handles, labels = axes[1].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=4, fontsize="small")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax, X, lam, arts in drawn:
+        shown = ax.transData.transform(X)
+        boxes = []
+        for i, t in enumerate(arts.labels):
+            assert t.get_visible() == (lam[i] > 0)
+            if not t.get_visible():
+                continue
+            box = Text.get_window_extent(t, renderer).padded(3.0)
+            assert not any(box.contains(*xy) for xy in shown), t.get_text()
+            boxes.append(box)
+            # the box's distance from its point, in points
+            gap = np.hypot(
+                max(box.x0 - shown[i, 0], 0.0, shown[i, 0] - box.x1),
+                max(box.y0 - shown[i, 1], 0.0, shown[i, 1] - box.y1),
+            ) * (72.0 / fig.dpi)
+            assert t.arrow_patch.get_visible() or gap < 10.0, t.get_text()
+        for a in range(len(boxes)):
+            for b in range(a + 1, len(boxes)):
+                assert not boxes[a].overlaps(boxes[b])
+    # the label once placed over (0.59, 0.54) now has a leader line
+    i = int(np.argmin(np.abs(drawn[1][2] - 0.366)))
+    assert drawn[1][3].labels[i].get_text() == "λ=0.366"
+    assert drawn[1][3].labels[i].arrow_patch.get_visible()
