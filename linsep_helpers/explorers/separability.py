@@ -85,6 +85,7 @@ class MarginExplorer(Explorer):
         X0, y0, w0, b0 = make_separable(self.n, 2, 0.2, 1.0, seed=self.seed)
         self.data_artists = draw_data(ax, X0, y0, legend=False)
         self.sep_artists = draw_separator(ax, w0, b0, margin=0.2, label="separator $(w^*, b^*)$")
+        self.sep_artists.normal.set_zorder(2.5)  # under the data: its tip may end on a point
         self.circle = Circle((0, 0), 1.0, fill=False, ls=":", lw=1.5, color=PALETTE["grey"])
         self.circle.set_label("circle of radius R")
         ax.add_patch(self.circle)
@@ -205,6 +206,7 @@ class ScalingExplorer(Explorer):
         ax.set_ylabel("$x_2$")
         data = draw_data(ax, self.X, self.y, legend=False)
         separator = draw_separator(ax, self.w, self.b, margin=None, label="$c(w\\cdot x+b)=0$")
+        separator.normal.set_zorder(2.5)  # the green normal w, under the data
         (self.level_pos,) = ax.plot([], [], color=PALETTE["blue"], ls="--", lw=1.5)
         (self.level_neg,) = ax.plot([], [], color=PALETTE["vermillion"], ls="--", lw=1.5)
         self.level_pos.set_label("$c(w\\cdot x+b)=+1$")

@@ -220,3 +220,16 @@ def test_prototype_section_margins_relative_to_the_radius():
     assert gamma_star(X, y) == pytest.approx(0.5, abs=1e-5)
     assert 0.5 / R == pytest.approx(0.51, abs=5e-3)
     assert proto_mistakes(X, y) == 1
+
+
+def test_explorers_draw_the_data_above_the_green_normal(margin_explorer, scaling_explorer):
+    # at gamma = R = 0.5 the tip of the normal w* ends on a positive example: the point must
+    # stay visible, so every scatter of data is drawn after (above) the arrow
+    from matplotlib.collections import PathCollection
+    from matplotlib.patches import FancyArrow
+
+    for ax in (margin_explorer.ax, scaling_explorer.ax):
+        arrows = [p for p in ax.patches if isinstance(p, FancyArrow)]
+        points = [c for c in ax.collections if isinstance(c, PathCollection)]
+        assert len(arrows) == 1 and len(points) == 2
+        assert all(arrows[0].get_zorder() < c.get_zorder() for c in points)
