@@ -75,9 +75,8 @@ SPEAKER_NOTES = {
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "
     "orange point still crosses the blue hull; read the weights λ of the certificate.",
     "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Then set the "
-    "origin weight to 1: the optimum drops to min(τ, 1), which is 1 on any graph with an edge, "
-    "since giving up the origin alone is then cheapest; show it on Petersen or K₅ (a star has "
-    "τ = 1 already).",
+    "origin weight to 1: the optimum drops to 1 on any graph with an edge; show it on Petersen "
+    "or K₅ and ask which point the solver gives up.",
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that

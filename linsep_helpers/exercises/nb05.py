@@ -50,6 +50,7 @@ __all__ = [
     "check_bigm_box",
     "check_realizable_erm",
     "check_origin_weight",
+    "check_min_origin_weight",
 ]
 
 _MAX_VERTICES = 10_000  # a returned "set" longer than this is not read to the end
@@ -187,9 +188,17 @@ def check_reduction_witness(answer: object) -> Feedback:
     )
 
 
+#: Exercise 3's first graphs are too large for a search over vertex subsets (tau about 50):
+#: solution 3 takes a few thousand Python steps on them, a search over subsets is stopped.
+_BIG_COVER_N = 60
+_COVER_STEPS = 1_000_000
+
+
 def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
-    """Seven graphs, each with the witness of a minimum cover, of all vertices, w = 0, and
-    four random separators (the last with b < 0, so the origin is a mistake)."""
+    """Two separators on a random graph with 60 vertices (too large for a search over vertex
+    subsets), then seven small graphs, each with the witness of a minimum cover, of all
+    vertices, w = 0, and four random separators (the last with b < 0, so the origin is a
+    mistake)."""
     graphs = {
         "C_5": cycle_graph(5),
         "K_4": complete_graph(4),
@@ -200,7 +209,12 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
         "G(7, 0.4)": random_graph(7, 0.4, seed=3),
     }
     rng = np.random.default_rng(11)
-    cases = []
+    n_big, e_big = random_graph(_BIG_COVER_N, 0.15, seed=5)
+    w_big = np.random.default_rng(12).normal(size=n_big)
+    cases = [
+        (f"a random graph with {n_big} vertices, random separator", n_big, e_big, w_big, 0.5),
+        (f"a random graph with {n_big} vertices, w = 0 and b = 1", n_big, e_big, w_big * 0, 1.0),
+    ]
     for name, (n, edges) in graphs.items():
         w, b = cover_separator(n, min_vertex_cover(n, edges))
         cases.append((f"{name}, the witness of a minimum cover", n, edges, w, b))
@@ -234,10 +248,12 @@ def _vertex_set(got: object, what: str) -> set[int]:
     "def cover_from_separator(n_vertices, edges, w, b) returning a set of vertices"
 )
 def check_cover_from_separator(answer: object) -> Feedback:
-    """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
+    """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover in
+    polynomial time (C26)?
 
     The hard direction of the reduction: from any (w, b), a vertex cover of G whose size is at
-    most the weighted disagreements of (w, b) on ``vertex_cover_instance(n, edges)``.
+    most the weighted disagreements of (w, b) on ``vertex_cover_instance(n, edges)``, read off
+    (w, b) with no search over vertex subsets.
 
     Parameters
     ----------
@@ -247,14 +263,26 @@ def check_cover_from_separator(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when, on 49 hidden graphs and separators, the set covers every edge and is no
-        larger than the disagreements; otherwise names the first case that fails and how.
+        ✔ when, on 51 hidden graphs and separators (the first two on 60 vertices), the set
+        covers every edge and is no larger than the disagreements, each within 10^6 Python
+        steps (a search over vertex subsets is stopped there); otherwise names the first case
+        that fails and how.
 
     Used in notebook 05.
     """
     cases = _cover_cases()
+    if callable(answer):
+        answer = _within_steps(answer, _COVER_STEPS)
     for what, n, edges, w, b in cases:
-        got, _ = call_student(answer, n, list(edges), w, b)
+        try:
+            got, _ = call_student(answer, n, list(edges), w, b)
+        except _OutOfSteps:
+            return Feedback(
+                False,
+                f"on {what}, your function was still running after {_COVER_STEPS:,} Python "
+                "steps, so the check stopped it: a search over vertex subsets takes exponential "
+                "time. Read the cover off (w, b) directly, as the proof of section 2 does.",
+            )
         cover = _vertex_set(got, what)
         if any(not 0 <= v < n for v in cover):
             return Feedback(False, f"on {what}: vertex numbers must lie in 0..{n - 1}")
@@ -370,9 +398,51 @@ def check_origin_weight(answer: object) -> Feedback:
                 )
     return Feedback(
         True,
-        f"right on all {len(taus) * len(cs)} pairs (tau, c): the reduction is exact exactly when "
-        "the origin weighs at least tau(G)",
+        f"right on all {len(taus) * len(cs)} pairs (tau, c)",
     )
+
+
+@exercise(
+    "replace the line answer_min_weight = None by your def answer_min_weight(n_vertices), "
+    "the smallest whole-number origin weight"
+)
+def check_min_origin_weight(answer: object) -> Feedback:
+    """Does ``answer(n_vertices)`` give the smallest whole-number origin weight that makes the
+    reduction exact on every graph with |V| = n_vertices >= 2 vertices (C26)?
+
+    The optimum is min(tau(G), c), so the weight must be at least tau(G) for every graph on |V|
+    vertices; the largest tau is |V| - 1 (the complete graph K_|V|), so the answer is |V| - 1.
+
+    Parameters
+    ----------
+    answer : callable
+        The student's formula: a whole number |V| >= 2 in, a whole number out.
+
+    Returns
+    -------
+    Feedback
+        ✔ when it returns |V| - 1 (an integral float too) for |V| = 2..40; otherwise says
+        whether the weight is too small (some graph's optimum drops below tau) or too large.
+
+    Used in notebook 05.
+    """
+    sizes = range(2, 41)
+    for n_vertices in sizes:
+        got, _ = call_student(answer, n_vertices)
+        value = parse_number(got, f"answer_min_weight({n_vertices})", whole=True)
+        if value < n_vertices - 1:
+            return Feedback(
+                False,
+                f"for |V| = {n_vertices}, a weight of {value:g} is too small: some graph on "
+                f"{n_vertices} vertices has a larger tau(G) (which one has the largest?)",
+            )
+        if value > n_vertices - 1:
+            return Feedback(
+                False,
+                f"for |V| = {n_vertices}, a weight of {value:g} works, but a smaller whole "
+                "number does too: how large can tau(G) be on this many vertices?",
+            )
+    return Feedback(True, f"right for |V| = 2..{sizes[-1]}")
 
 
 #: How many Python steps (trace events: a line run, a call, a return) a student's learner may

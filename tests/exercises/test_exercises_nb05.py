@@ -3,6 +3,7 @@ witness, the cover from a separator, the smallest big-M box, realizable ERM and 
 weight; the vertex-cover numbers
 are recomputed here by brute force."""
 
+import itertools
 import sys
 
 import numpy as np
@@ -183,6 +184,70 @@ def test_check_origin_weight():
     assert "raised" in lh.check_origin_weight(lambda tau, c: 1 / 0).message
 
 
+def tau_complete_by_hand(n_vertices):
+    """tau(K_|V|) = |V| - 1 by brute force over subsets (small |V|): the largest tau on |V|
+    vertices, since all vertices but one always cover every edge."""
+    edges = list(itertools.combinations(range(n_vertices), 2))
+    for k in range(n_vertices + 1):
+        for S in itertools.combinations(range(n_vertices), k):
+            if all(i in S or j in S for i, j in edges):
+                return k
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.claim("C26")
+def test_check_min_origin_weight():
+    # the expected answer, by brute force: tau(K_|V|) is |V| - 1 for small |V|
+    assert [tau_complete_by_hand(v) for v in range(2, 7)] == [1, 2, 3, 4, 5]
+    assert lh.check_min_origin_weight(lambda n_vertices: n_vertices - 1).ok
+    assert lh.check_min_origin_weight(lambda v: float(v - 1)).ok
+    assert lh.check_min_origin_weight(lambda v: np.int64(v) - 1).ok
+    assert lh.check_min_origin_weight(lambda v: [v - 1]).ok
+    assert "not answered" in lh.check_min_origin_weight(None).message
+    for wrong, why in (
+        (lambda v: v, "smaller"),
+        (lambda v: v + 1, "smaller"),  # the notebook's safe choice, not the smallest
+        (lambda v: v - 2, "too small"),
+        (lambda v: (v + 1) // 2, "too small"),  # tau of a cycle, not the largest tau
+        (lambda v: 1, "too small"),
+    ):
+        fb = lh.check_min_origin_weight(wrong)
+        assert not fb.ok and why in fb.message
+    assert not lh.check_min_origin_weight(lambda v: v - 0.5).ok
+    assert "raised" in lh.check_min_origin_weight(lambda v: 1 / 0).message
+
+
+def test_notebook_spelling_cube_graph_is_q3():
+    """Exercise 2 writes lh.cube_graph(): it must exist at the top level and build Q_3, whose
+    8 vertices are the 3-bit strings and whose 12 edges join strings one bit apart (by hand)."""
+    n, edges = lh.cube_graph()
+    assert n == 8
+    by_hand = {(u, v) for u in range(8) for v in range(u + 1, 8) if bin(u ^ v).count("1") == 1}
+    assert len(by_hand) == 12
+    assert {tuple(sorted(e)) for e in edges} == by_hand and len(edges) == 12
+
+
+def brute_force_cover(n, edges, w, b):
+    """A student's exponential answer to exercise 3: the smallest cover, by search."""
+    for k in range(n + 1):
+        for S in itertools.combinations(range(n), k):
+            if all(i in S or j in S for i, j in edges):
+                return set(S)
+    return set(range(n))
+
+
+@pytest.mark.claim("C26")
+def test_check_cover_from_separator_rejects_search_over_subsets():
+    fb = lh.check_cover_from_separator(brute_force_cover)
+    assert not fb.ok and "still running" in fb.message and "60 vertices" in fb.message
+    fb = lh.check_cover_from_separator(lambda n, e, w, b: set(lh.min_vertex_cover(n, e)))
+    assert not fb.ok
+    # the polynomial answer stays accepted, also under an outer tracer, which is restored
+    previous = sys.gettrace()
+    assert lh.check_cover_from_separator(good_cover).ok
+    assert sys.gettrace() is previous
+
+
 def hard_staircase(d):
     """The staircase x_1 = e_1, x_k = e_k - 2 e_(k-1) (labels +1) plus the origin labelled -1,
     written here by hand."""
@@ -358,6 +423,7 @@ FUNCTION_CHECKS = {
     "cover_from_separator": lh.check_cover_from_separator,
     "realizable_erm": lh.check_realizable_erm,
     "origin_weight": lh.check_origin_weight,
+    "min_origin_weight": lh.check_min_origin_weight,
 }
 VALUE_CHECKS = {
     "reduction_witness": (lh.check_reduction_witness, 8),
