@@ -26,7 +26,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 from hostile_support import call_hostile, hostile_arrays, hostile_labels, hostile_scalars
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from odd_answers import (
     ODD_EXPLICIT,
@@ -35,6 +35,7 @@ from odd_answers import (
     assert_tick,
     number_forms,
     odd_answers,
+    odd_datasets,
     odd_id,
     vector_forms,
     wb_forms,
@@ -566,6 +567,7 @@ def _forms(name, right):
             (X, tuple(y)),
             (X.astype(np.float32), y) if np.all(np.abs(X) < 1e38) else (X, y.astype(int)),
             (X, (y > 0).astype(int)),  # labels 0/1
+            (X, y > 0),  # booleans: True is +1 (check_labels)
             (X, y.astype(np.int8)),
             (X.ravel() if X.shape[1] == 1 else X, y),  # one feature: a flat X
             (X.astype(object), y),
@@ -650,6 +652,12 @@ def test_the_lifted_margin_and_weight_oracles_agree_with_their_formulas():
     k=st.integers(-900, 900),
     shift=st.integers(-3, 3),
 )
+@example(  # notebook 03's answer: quasi-separated
+    cells=[(-2, 0, -1.0), (-1, 0, -1.0), (0, 0, -1.0), (0, 0, 1.0), (1, 0, 1.0), (2, 0, 1.0)],
+    d=1,
+    k=0,
+    shift=0,
+)
 def test_dataset_verdicts_agree_with_an_oracle(cells, d, k, shift):
     """Small integer data sets, scaled by 2^k and shifted (both exact): check_quasi_separated's
     verdict is the dual (Gordan/Stiemke) oracle's at scale 1."""
@@ -659,6 +667,16 @@ def test_dataset_verdicts_agree_with_an_oracle(cells, d, k, shift):
     fb = lh.check_quasi_separated(((X + shift) * math.ldexp(1.0, k), y))
     RUNS["check_quasi_separated"] += 1
     assert isinstance(fb, Feedback) and fb.ok == truth, (X, y, k, fb)
+
+
+@pytest.mark.parametrize(
+    ("name", "i"), [(name, i) for name in sorted(DATASET_CHECKS) for i in range(22)]
+)
+def test_odd_datasets_get_a_cross(name, i):
+    check, right = CONTEXTS[name]
+    odd = odd_datasets(*right)
+    assert len(odd) == 22  # one test per odd data set
+    assert_cross(check(odd[i]))
 
 
 @pytest.mark.xfail(
