@@ -1,6 +1,7 @@
 """Every ``check_*`` exercise check against hostile answers and hostile contexts (issue 16).
 
-Invariants, for each of the 22 checks exported by linsep_helpers:
+Invariants, for each of the 28 checks exported by linsep_helpers (the coverage test says what
+to add for a new one):
 
 - an odd answer (NaN, inf, 10**400, complex, text, booleans, wrong shapes, objects that break
   repr, functions that raise, warn, return inf, complex or the wrong shape) gets a ✘
@@ -8,12 +9,17 @@ Invariants, for each of the 22 checks exported by linsep_helpers:
 - a right answer is accepted in every form (int, float, numpy scalar, 0-d and one-element
   arrays, lists, tuples, result objects), also when the context is scaled by 2^k (the checks
   compare at scale 1, so X and 2^-900 X are judged alike);
-- a near miss is refused at every scale (tolerances are relative to the data, not absolute);
+- a near miss (1% off: answers rounded to 3 decimals pass) is refused at every scale
+  (tolerances are relative to the data, not absolute); a slightly wrong function (each slip
+  the check names, 1% off, off at one point) is refused; a data set one point away from a
+  right one is refused, and data-set verdicts agree with an oracle at scales 2^-900..2^900;
 - bad data passed by the notebook raises a ValueError/TypeError naming it, or the check
   answers; nothing is mutated.
 
-Right answers come from oracles written here (loops, exact formulas, scipy's linprog), never
-from the package's own solvers.
+Right answers come from oracles written here (loops, exact formulas, geometric constructions,
+brute force over labelings, Gordan/Stiemke dual LPs and the robust LP with scipy's linprog),
+never from the package's own solvers; the oracles are themselves checked (the staircase bound
+against a cyclic perceptron, min(tau, c) against brute force).
 """
 
 import itertools
@@ -326,6 +332,8 @@ FUNCTION_CHECKS = {
 #: are tried in DATASET forms and their near misses come from DATASET_NEAR_MISSES.
 DATASET_CHECKS = {"check_quasi_separated"}
 CONTEXTS = contexts()
+#: For each data-set check, an oracle written here: is (X, y) (at scale 1) a right answer?
+DATASET_ORACLES = {"check_quasi_separated": quasi_separated_by_duality}
 
 HOW_TO_COVER = """\
 {missing}: not covered by this suite. For each new check, in this file:
@@ -336,8 +344,9 @@ HOW_TO_COVER = """\
      (builtins, numpy, other algebra) to FUNCTION_FORMS and slightly wrong functions (each
      slip the check names, 1% off, off at one point) to FUNCTION_NEAR_MISSES.
   3. If the answer is a data set (X, y) ("drag the data"): add the name to DATASET_CHECKS and
-     near-miss data sets (one point moved a little) to DATASET_NEAR_MISSES; give its verdict
-     an oracle in test_dataset_verdicts_agree_with_an_oracle.
+     near-miss data sets (one point moved a little) to DATASET_NEAR_MISSES, and an oracle
+     oracle(X, y) -> bool (the right verdict, computed here) to DATASET_ORACLES; the verdicts
+     on small integer data at every scale and on hostile data are then compared with it.
   4. If it accepts a set of answers (any separator, any W >= ...): add it to TOLERANT.
   5. If it takes data or options: add it to DATA_CHECKS / SCALAR_CONTEXTS.
 Stale names (in the suite, no longer exported): {stale}"""
@@ -352,6 +361,7 @@ def test_every_exported_check_is_covered():
     assert not missing and not stale, HOW_TO_COVER.format(missing=missing, stale=stale)
     assert set(FUNCTION_NEAR_MISSES) == FUNCTION_CHECKS, "every function check needs near misses"
     assert set(DATASET_NEAR_MISSES) == DATASET_CHECKS, "every data-set check needs near misses"
+    assert set(DATASET_ORACLES) == DATASET_CHECKS, "every data-set check needs an oracle"
 
 
 # ------------------------------------------------------------------------------ odd answers
@@ -659,14 +669,15 @@ def test_the_lifted_margin_and_weight_oracles_agree_with_their_formulas():
     shift=0,
 )
 def test_dataset_verdicts_agree_with_an_oracle(cells, d, k, shift):
-    """Small integer data sets, scaled by 2^k and shifted (both exact): check_quasi_separated's
-    verdict is the dual (Gordan/Stiemke) oracle's at scale 1."""
+    """Small integer data sets, scaled by 2^k and shifted (both exact): each data-set check's
+    verdict is its oracle's at scale 1 (DATASET_ORACLES)."""
     X = np.array([c[:d] for c in cells], dtype=float)
     y = np.array([c[2] for c in cells])
-    truth = quasi_separated_by_duality(X, y)
-    fb = lh.check_quasi_separated(((X + shift) * math.ldexp(1.0, k), y))
-    RUNS["check_quasi_separated"] += 1
-    assert isinstance(fb, Feedback) and fb.ok == truth, (X, y, k, fb)
+    for name in sorted(DATASET_CHECKS):
+        check, _ = CONTEXTS[name]
+        truth = DATASET_ORACLES[name](X, y)
+        fb = check(((X + shift) * math.ldexp(1.0, k), y))
+        assert isinstance(fb, Feedback) and fb.ok == truth, (name, X, y, k, fb)
 
 
 @pytest.mark.parametrize(
@@ -702,7 +713,7 @@ def test_hostile_datasets_as_answers_get_a_verdict(X, data):
         fb = check((X, y))
         assert isinstance(fb, Feedback) and len(fb.message) > 10, fb
         if fb.ok:
-            assert quasi_separated_by_duality(X, y), (X, y, fb)
+            assert DATASET_ORACLES[name](X, y), (X, y, fb)
 
 
 @SETTINGS
