@@ -116,7 +116,7 @@ from .logistic import (
     sigmoid,
     sigmoid_derivative,
 )
-from .logistic_fit import fit_logistic
+from .logistic_fit import fit_logistic, fit_logistic_gd
 from .lp import (
     find_homogeneous_separator,
     find_separator,
@@ -226,6 +226,7 @@ __all__ = [
     "find_separator",
     "find_separator_default_bounds",
     "fit_logistic",
+    "fit_logistic_gd",
     "functional_margin",
     "geometric_margin",
     "gradient_log_likelihood",
