@@ -48,6 +48,9 @@ SMALL_REL = 2e-3
 #: Relative tolerance of the direction tests ("nearly a multiple" uses 30 times this) and of
 #: the function of exercise 7.
 ROUNDING_TOL = 1e-3
+#: A part of a pair (w or b) is allowed HALF_UNIT only from this size on (HALF_UNIT is then at
+#: most 1 % of it, so a 1 % slip never passes for "rounding"); smaller parts get SMALL_REL.
+PART_MIN = HALF_UNIT / 0.01
 
 
 def _rounding_tol(scale: float) -> float:
@@ -59,21 +62,45 @@ def _rounding_tol(scale: float) -> float:
     return min(HALF_UNIT, SMALL_REL * scale) + 1e-9 * scale
 
 
-def _rounded_multiple(z: np.ndarray, t: np.ndarray) -> bool:
-    """Is there a c > 0 with |z_j - c t_j| <= _rounding_tol(max|z|) for every entry j?
+def _pair_tols(w: np.ndarray, b: float, x_max: float, rel: float | None = None) -> np.ndarray:
+    """Per-entry tolerances for a pair (w, b), each part at its own size, so that neither goes
+    unchecked when the data are far from scale 1 (b then differs from w in size by a power of
+    the scale).
+
+    ``rel`` None: 3 decimals (HALF_UNIT) for a part whose largest entry is >= PART_MIN (3 decimals
+    then at most 1 % off), else SMALL_REL of its size; ``rel`` a number: that relative
+    tolerance. Plus floating-point slack: 1e-9 of the part, and for b 1e-9 of the scores'
+    size max|w| max|x| (b may be 0).
+    """
+    w_scale = float(np.max(np.abs(w))) if w.size else 0.0
+    b_scale = abs(float(b))
+
+    def tol(scale: float) -> float:
+        if rel is not None:
+            return rel * scale
+        return (HALF_UNIT if scale >= PART_MIN else SMALL_REL * scale) + 1e-9 * scale
+
+    slack_b = 1e-9 * w_scale * x_max
+    return np.append(np.full(w.shape[0], tol(w_scale)), tol(b_scale) + slack_b)
+
+
+def _rounded_multiple(z: np.ndarray, t: np.ndarray, tau: np.ndarray | None = None) -> bool:
+    """Is there a c > 0 with |z_j - c t_j| <= tau_j for every entry j (default tau_j =
+    _rounding_tol(max|z|))?
 
     The c allowed by entry j form an interval; the answer passes when they intersect at some
     c > 0 (t is rescaled to max|t| = 1 first, which only rescales c).
     """
-    tau = _rounding_tol(float(np.max(np.abs(z))))
+    if tau is None:
+        tau = np.full(z.shape[0], _rounding_tol(float(np.max(np.abs(z)))))
     tn = t / float(np.max(np.abs(t)))
     lo, hi = 0.0, np.inf
-    for zj, tj in zip(z, tn, strict=True):
+    for zj, tj, tau_j in zip(z, tn, tau, strict=True):
         if tj == 0.0:
-            if abs(zj) > tau:
+            if abs(zj) > tau_j:
                 return False
             continue
-        a, b = (zj - tau) / tj, (zj + tau) / tj
+        a, b = (zj - tau_j) / tj, (zj + tau_j) / tj
         lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
     return lo <= hi and hi > 0.0
 
@@ -258,11 +285,12 @@ def check_unit_margin(
     if not m0 > 0:
         raise ValueError("(w0, b0) must separate (X, y): its functional margin is not > 0")
     target = z0 / m0
-    err = float(np.max(np.abs(z - target)))
     scale = float(np.max(np.abs(target)))
-    if err <= 1e-9 * scale:
+    x_max = float(np.max(np.abs(Xa)))
+    err = np.abs(z - target)  # each part against its own scale (_pair_tols)
+    if np.all(err <= _pair_tols(target[:-1], target[-1], x_max, rel=1e-9)):
         return Feedback(True, "same classifier, and min y(w·x + b) = 1")
-    if err <= _rounding_tol(scale):
+    if np.all(err <= _pair_tols(target[:-1], target[-1], x_max)):
         return Feedback(True, "same classifier, and min y(w·x + b) = 1 to 3 decimals")
     c = _positive_factor(z, z0, 30 * ROUNDING_TOL)
     if c is None:
@@ -400,10 +428,12 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
     w_units, b_units = np.ldexp(w_true, e), float(np.ldexp(b_true, 2 * e))
+    x_max = float(np.max(np.abs(Xa)))
     if np.all(np.isfinite(w_units)) and np.isfinite(b_units):
         w_true, b_true = w_units, b_units  # compare in the units the student rounded in
     else:  # b beyond float64 in the data's units: compare at scale 1
         w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
+        x_max = float(np.ldexp(x_max, -e))
     if not np.any(w):
         return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
     c = _positive_factor(w, w_true, 30 * ROUNDING_TOL)
@@ -412,8 +442,8 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     if c < 0:
         return Feedback(False, "w points from the positive mean to the negative one: flip it")
     z, t = np.append(w, b), np.append(w_true, b_true)
-    if _rounded_multiple(z, t):
-        exact = _positive_factor(z, t, 1e-9) is not None
+    if _rounded_multiple(z, t, _pair_tols(w, b, x_max)):
+        exact = _rounded_multiple(z, t, _pair_tols(w, b, x_max, rel=1e-9))
         how = "" if exact else " (to 3 decimals)"
         if abs(c - 1.0) <= ROUNDING_TOL:
             return Feedback(
@@ -430,8 +460,7 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
             "w is nearly, but not quite, along c+ - c-: if you rounded, keep at least 3 "
             "decimals or type fractions such as 1/7",
         )
-    tol = ROUNDING_TOL * abs(c) * float(np.hypot(np.linalg.norm(w_true), b_true))
-    if abs(b + c * b_true) <= tol:
+    if abs(b + c * b_true) <= _pair_tols(w, b, x_max)[-1]:
         return Feedback(False, "w is right; b has the wrong sign")
     return Feedback(
         False, "w is right, b is not: the line must pass through the midpoint (c+ + c-)/2"

@@ -481,12 +481,6 @@ def _off_at(fn, where, by):
     return wrong
 
 
-_XFAIL_STAIR = pytest.mark.xfail(
-    strict=True,
-    reason="check_staircase_lower_bound compares with a relative 1e-9: bound(10, 8) = 1.23e14 "
-    "is accepted 1e5 off (an integer: compare |value - truth| < 0.5)",
-)
-
 #: Slightly wrong functions: each slip the check names, 1% off, off at one point.
 FUNCTION_NEAR_MISSES = {
     "check_lifted_margin": [
@@ -505,16 +499,8 @@ FUNCTION_NEAR_MISSES = {
         lambda a, d: sum((a**k - 1) // (a - 1) for k in range(1, d + 1)),  # sum of the w_k
         lambda a, d: right_staircase_bound(a, d - 1) if d > 1 else 1,  # off by one in d
         _off_at(right_staircase_bound, lambda a, d: d == 8, NEAR),
-        pytest.param(
-            lambda a, d: right_staircase_bound(a, d) + (a == 10 and d == 8),
-            marks=_XFAIL_STAIR,
-            id="off-by-one-at-a10-d8",
-        ),
-        pytest.param(
-            lambda a, d: right_staircase_bound(a, d) + 10**5 * (a == 10 and d == 8),
-            marks=_XFAIL_STAIR,
-            id="off-by-1e5-at-a10-d8",
-        ),
+        lambda a, d: right_staircase_bound(a, d) + (a == 10 and d == 8),
+        lambda a, d: right_staircase_bound(a, d) + 10**5 * (a == 10 and d == 8),
     ],
     "check_affine_invariant_weight": [
         lambda s: 1.0,
@@ -826,33 +812,18 @@ def test_right_answers_at_every_scale_and_near_misses_refused(name, k):
             assert not fb.ok, (name, k, near, fb)
 
 
-#: Checks that accept near misses at some scales (issue 16): they compare w and b to the same
-#: absolute 3 decimals (+1e-9 of the largest entry), so where b is far smaller or larger than
-#: w (b ~ X^2 but w ~ X for a prototype; w ~ 1/X but b ~ 1 for a unit margin), the smaller
-#: part is not checked. test_pair_near_misses_at_every_scale lists the cases; remove a name
-#: here when its xfails there are gone.
-SCALE_BUGS = {"check_class_prototype", "check_unit_margin"}
-
-
-def _scale_bug(name, k, part):
-    accepted = {
-        "check_class_prototype": {(k_, p) for k_ in (-60, -20, -5, 60, 300) for p in "wb"},
-        "check_unit_margin": {(k_, "w") for k_ in (5, 20, 60, 300)} | {(-60, "b")},
-    }[name]
-    if (k, part) not in accepted:
-        return ()
-    return pytest.mark.xfail(
-        strict=True,
-        reason=f"{name} says ✔ at X * 2^{k} to the right pair with {part} 1% off: w and b are "
-        "compared to one absolute precision; compare each part at its own scale",
-    )
+#: Checks of a pair (w, b) whose two parts have different sizes away from scale 1 (b ~ X^2
+#: but w ~ X for a prototype; w ~ 1/X but b ~ 1 for a unit margin): each part must be checked
+#: at its own scale, so a 1% slip in either is refused at every scale (issue 16).
+PAIR_CHECKS = ("check_class_prototype", "check_unit_margin")
+SCALE_BUGS: set[str] = set()  # checks still accepting near misses at some scale: none
 
 
 @pytest.mark.parametrize(
     ("name", "k", "part"),
     [
-        pytest.param(name, k, part, marks=_scale_bug(name, k, part))
-        for name in sorted(SCALE_BUGS)
+        (name, k, part)
+        for name in PAIR_CHECKS
         for k in (-60, -20, -5, 0, 5, 20, 60, 300)
         for part in "wb"
     ],
