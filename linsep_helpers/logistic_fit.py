@@ -125,8 +125,9 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
 
     The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
     y_i (w.x_i + b) >= 0 with at least one > 0 (Albert and Anderson 1984). Separable or
-    quasi-separable data raise ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
-    loss -ln L / n; a few Newton steps then polish the result to machine precision.
+    quasi-separable data raise ValueError, since ln L then keeps increasing along a direction.
+    L-BFGS-B runs on the mean loss -ln L / n; a few Newton steps then polish the result to
+    machine precision.
 
     Parameters
     ----------
