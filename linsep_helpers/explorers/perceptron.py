@@ -555,8 +555,9 @@ class StaircaseExplorer(Explorer):
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        bound = f"$\\gamma < 2^{{1-d}} = {2.0 ** (1 - d):.3g}$"
-        set_title(self.ax2, f"every separator's margin {bound}")
+        exact = f"1/{2 ** (d - 1)}"  # 2^(1-d) exactly, not rounded
+        bound = f"$\\gamma < 2^{{1-d}} = {exact}$"
+        set_title(self.ax2, f"every separator through the origin has {bound}")
         self.refresh()
 
     def readout(self, state: StaircaseState) -> str:
