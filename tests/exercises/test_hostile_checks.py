@@ -80,8 +80,9 @@ X4 = np.array([[0.0], [1.0], [2.0]])
 Y4 = np.array([1.0, -1.0, 1.0])  # notebook 04's exercise: the optimal mean slack is 2/3
 
 
-def right_gradient(w, b, X, y01):
-    r = y01 - 1.0 / (1.0 + np.exp(-(X @ w + b)))
+def right_gradient(w, b, X, y):
+    """d ln L / d(w, b) for labels y in {-1, +1}: sum_i y_i sigma(-y_i (w.x_i + b)) (x_i, 1)."""
+    r = y / (1.0 + np.exp(y * (X @ w + b)))
     return X.T @ r, r.sum()
 
 
@@ -150,16 +151,24 @@ def cyclic_perceptron_updates(a, d):
     return updates
 
 
-def right_invariant_weight(s):
-    """Solve for lambda numerically: Q(w + x, b + s) - Q(w, b) - ||x||^2 - lambda s^2 must be
-    the mistake's score 2 (w.x + b); both sides are affine in lambda (w, x, b fixed)."""
+def right_invariant_weight(eta, s):
+    """Solve for lambda numerically: with the update w + eta x, b + s at a mistake, the change
+    of Q = ||w||^2 + lambda b^2, less its squared steps, must be 2 eta times the mistake's score
+    (w.x + b); both sides are affine in lambda (w, x, b fixed)."""
     w, x, b = np.array([0.5, -1.0]), np.array([2.0, 0.25]), 1.5
 
     def gap(lam):
         Q = lambda w_, b_: w_ @ w_ + lam * b_ * b_  # noqa: E731
-        return Q(w + x, b + s) - Q(w, b) - x @ x - lam * s * s - 2 * (w @ x + b)
+        growth = Q(w + eta * x, b + s) - Q(w, b) - eta * eta * (x @ x) - lam * s * s
+        return growth - 2 * eta * (w @ x + b)
 
     return -gap(0.0) / (gap(1.0) - gap(0.0))
+
+
+def right_min_origin_weight(n_vertices):
+    """The largest tau(G) over graphs on |V| vertices: K_|V| needs all but one vertex, and
+    every graph's tau is at most |V| - 1 (all but one vertex always cover)."""
+    return n_vertices - 1
 
 
 def right_reduction_optimum(tau, c):
@@ -307,6 +316,7 @@ def _contexts(s):
         "check_staircase_lower_bound": (lh.check_staircase_lower_bound, right_staircase_bound),
         "check_affine_invariant_weight": (lh.check_affine_invariant_weight, right_invariant_weight),
         "check_origin_weight": (lh.check_origin_weight, right_reduction_optimum),
+        "check_min_origin_weight": (lh.check_min_origin_weight, right_min_origin_weight),
         "check_quasi_separated": (lh.check_quasi_separated, (XQ * s, YQ)),
         "check_robust_optimum": (
             lambda a: lh.check_robust_optimum(a, X4 * s, Y4),
@@ -322,6 +332,7 @@ FUNCTION_CHECKS = {
     "check_staircase_lower_bound",
     "check_affine_invariant_weight",
     "check_origin_weight",
+    "check_min_origin_weight",
     "check_gradient_function",
     "check_log_sigmoid_function",
     "check_np_verifier",
@@ -461,11 +472,18 @@ FUNCTION_FORMS = {
         ),
     ],
     "check_affine_invariant_weight": [
-        lambda s: 1 / s,
-        np.reciprocal,
-        lambda s: s**-1,
-        lambda s: Fraction(1) / Fraction(s),
-        lambda s: [1 / s],
+        lambda eta, s: eta / s,
+        np.divide,
+        lambda eta, s: eta * s**-1,
+        lambda eta, s: Fraction(eta) / Fraction(s),
+        lambda eta, s: [eta / s],
+    ],
+    "check_min_origin_weight": [
+        lambda n: n - 1,
+        lambda n: float(n - 1),
+        lambda n: np.int64(n) - 1,
+        lambda n: [n - 1],
+        lambda n: math.comb(n, 1) - 1,
     ],
     "check_origin_weight": [min, np.minimum, np.fmin, lambda t, c: c if c < t else t],
 }
@@ -503,13 +521,22 @@ FUNCTION_NEAR_MISSES = {
         lambda a, d: right_staircase_bound(a, d) + 10**5 * (a == 10 and d == 8),
     ],
     "check_affine_invariant_weight": [
-        lambda s: 1.0,
-        lambda s: s,
-        lambda s: 1 / s**2,
-        lambda s: 1 / s * (1 + NEAR),
-        lambda s: 1 / s * (1 + 1e-7),
-        lambda s: 1 / math.sqrt(s),
-        _off_at(lambda s: 1 / s, lambda s: s > 100, NEAR),
+        lambda eta, s: 1.0,
+        lambda eta, s: 1 / s,  # right for eta = 1 only
+        lambda eta, s: s / eta,
+        lambda eta, s: eta / s**2,
+        lambda eta, s: eta / s * (1 + NEAR),
+        lambda eta, s: eta / s * (1 + 1e-7),
+        _off_at(lambda eta, s: eta / s, lambda eta, s: s > 100, NEAR),
+    ],
+    "check_min_origin_weight": [
+        lambda n: n,
+        lambda n: n + 1,
+        lambda n: n - 2,
+        lambda n: math.ceil(n / 2),
+        lambda n: 1,
+        lambda n: n - 0.5,
+        lambda n: n - 1 + (n == 40),
     ],
     "check_origin_weight": [
         max,
@@ -633,8 +660,8 @@ def test_the_reduction_oracle_agrees_with_brute_force(n, edges, tau):
 def test_the_lifted_margin_and_weight_oracles_agree_with_their_formulas():
     for g, w, b, r in [(1.0, 1.0, 0.0, 1.0), (0.3, 2.0, -1.5, 1.0), (0.1, 0.5, 2.0, 4.0)]:
         assert math.isclose(right_lifted_margin(g, w, b, r), formula_lifted_margin(g, w, b, r))
-    for step in (1.0, 0.25, 4.0, 420.25, 1e-3):
-        assert math.isclose(right_invariant_weight(step), 1 / step, rel_tol=1e-12)
+    for eta, step in [(1.0, 1.0), (1.0, 0.25), (0.5, 4.0), (2.0, 420.25), (3.0, 1e-3)]:
+        assert math.isclose(right_invariant_weight(eta, step), eta / step, rel_tol=1e-9)
 
 
 @SETTINGS
