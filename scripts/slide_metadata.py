@@ -64,8 +64,10 @@ SPEAKER_NOTES = {
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
     "towards the max-margin line through the origin; read the angle in the top-right panel's "
     "title: 26.9° at t = 1, below 5° from t ≈ 724, 2.5° at t ≈ 12 000, 1.87° at 10⁵; ‖w(t)‖ "
-    "grows with slope 2 = 1/γ* per unit of ln t (γ* = 0.5 through the origin; with an "
-    "intercept the data's largest margin is 0.539).",
+    "grows with slope 2 = 1/γ* per unit of ln t (γ* = 0.5 through the origin; the largest "
+    "geometric margin of an affine separator, the max-margin separator with intercept, is "
+    "0.5385). The slider starts at t = 100, which shows the recorded step t = 98 (the title "
+    "says so).",
     "LPSeparatorsExplorer": "Set γ = 0.4, R = 0.5: the zero-objective LP's margin (0.013) is "
     "far below the max-margin LPs' (0.40). Then set R back to 1 and push γ towards 0.001: γ is "
     "the margin of the generating line only, the data's own margin stays near 0.016, and the "

@@ -46,10 +46,20 @@ __all__ = [
     "check_quasi_separated",
 ]
 
-#: What a stable ln sigma written for exercise 4 may not call (it is what it should rebuild):
-#: these names anywhere in its code, and these objects under any name.
-_BANNED_NAMES = ("logaddexp", "logaddexp2", "expit", "log_expit")
-_BANNED_OBJECTS = (np.logaddexp, np.logaddexp2, special.expit, special.log_expit, log_sigmoid)
+#: What a stable ln sigma written for exercise 4 may not use (it is what it should rebuild):
+#: these names anywhere in its code, these objects under any name, and anything from scipy or
+#: from this package (``lh``), whose modules it may not even refer to.
+_BANNED_NAMES = ("logaddexp", "logaddexp2", "logsumexp", "expit", "log_expit", "log_sigmoid",
+                 "scipy", "lh", "linsep_helpers")  # fmt: skip
+_BANNED_OBJECTS = (np.logaddexp, np.logaddexp2, special.expit, special.log_expit,
+                   special.logsumexp, log_sigmoid)  # fmt: skip
+_BANNED_MODULES = ("scipy", "linsep_helpers")
+#: scipy.special's ufuncs carry no module name: known by identity (numpy's own excluded).
+_SCIPY_UFUNCS = tuple(
+    v
+    for v in vars(special).values()
+    if isinstance(v, np.ufunc) and getattr(np, v.__name__, 0) is not v
+)
 
 #: |t - (-ln(1/T - 1))| accepted in exercise 1: t rounded to two decimals (5.29 for ln 199).
 THRESHOLD_TOLERANCE = 5e-3
@@ -322,21 +332,38 @@ def _code_names(code: types.CodeType) -> set[str]:
     return names
 
 
+def _banned_from(thing: object) -> str | None:
+    """The name of ``thing`` when it is a banned object, or a module or callable of scipy or lh."""
+    if any(thing is banned for banned in _BANNED_OBJECTS):
+        return getattr(thing, "__name__", "a forbidden function")
+    if any(thing is ufunc for ufunc in _SCIPY_UFUNCS):
+        return "scipy"
+    module = thing.__name__ if isinstance(thing, types.ModuleType) else None
+    if module is None and callable(thing) and not isinstance(thing, type):
+        module = getattr(thing, "__module__", None)
+    if isinstance(module, str) and module.split(".")[0] in _BANNED_MODULES:
+        return "scipy" if module.startswith("scipy") else "lh (linsep_helpers)"
+    return None
+
+
 def _banned_call(func: object, depth: int = 0) -> str | None:
     """The name of a forbidden tool ``func`` uses, or None.
 
-    Looks at the names in its code (``np.logaddexp``, ``special.expit``), at what its global
-    names and closure cells hold (``f = np.logaddexp`` then ``f(0, -z)``; ``lh.log_sigmoid``
-    via the module ``lh``), and into the Python functions it calls by name (three levels).
-    A name built at run time (``getattr(np, "log" + "addexp")``) is not seen.
+    Looks at the names in its code (``np.logaddexp``, ``special.expit``, ``scipy``), at what
+    its global names and closure cells hold (``f = np.logaddexp`` then ``f(0, -z)``; any scipy
+    module such as ``special``, also when used through ``getattr`` with a built name; the
+    module ``lh``), and into the Python functions it calls by name (three levels). A numpy
+    function fetched by a name built at run time (``getattr(np, "log" + "addexp")``) is not
+    seen.
     """
     code = getattr(func, "__code__", None)
     if not isinstance(code, types.CodeType):
         return None
     names = _code_names(code)
+    names |= {name.split(".")[0] for name in names}  # import scipy.special -> scipy
     hit = next((name for name in _BANNED_NAMES if name in names), None)
     if hit:
-        return hit
+        return "lh (linsep_helpers)" if hit in ("lh", "linsep_helpers") else hit
     cells = [cell.cell_contents for cell in getattr(func, "__closure__", None) or ()
              if cell.cell_contents is not None]  # fmt: skip
     scope = getattr(func, "__globals__", {})
@@ -344,8 +371,9 @@ def _banned_call(func: object, depth: int = 0) -> str | None:
     for obj in referred:
         modules = [obj] if isinstance(obj, types.ModuleType) else []
         for thing in [obj] + [getattr(m, name, None) for m in modules for name in names]:
-            if any(thing is banned for banned in _BANNED_OBJECTS):
-                return getattr(thing, "__name__", "a forbidden function")
+            hit = _banned_from(thing)
+            if hit:
+                return hit
         if isinstance(obj, types.FunctionType) and obj is not func and depth < 3:
             hit = _banned_call(obj, depth + 1)
             if hit:
@@ -365,8 +393,9 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✘ when it uses logaddexp, (log_)expit or lh.log_sigmoid (the exercise forbids them;
-        see ``_banned_call``), and when any operation overflows (it runs under
+        ✘ when its code refers to scipy, to lh, or to logaddexp, logsumexp, (log_)expit or
+        log_sigmoid, also under another name (the exercise forbids them; see
+        ``_banned_call``), and when any operation overflows (it runs under
         ``np.errstate(over="raise")``), even in a branch of ``np.where`` that is discarded;
         the message names the first z that overflows on its own. ✔ when the result has one
         value per z, every value finite and within a relative 1e-9 of ln sigma(z) (absolute
@@ -450,6 +479,8 @@ def check_quasi_separated(answer: object) -> Feedback:
         X = X[:, None]
     if X.ndim != 2 or not 1 <= len(X) <= 1000:
         raise Rejected(f"X must be an (n, d) array with 1 <= n <= 1000; got shape {X.shape}")
+    if X.shape[1] == 0:
+        raise Rejected(f"X has no columns (shape {X.shape}): give each point its coordinates")
     try:
         y = check_labels(np.asarray(answer[1]), len(X))
     except (ValueError, TypeError) as err:

@@ -454,8 +454,8 @@ class ImplicitBiasState:
 
     Attributes
     ----------
-    t : float
-        The recorded step at or before the slider value.
+    t, slider_t : float
+        The recorded step shown, at or before the slider value ``slider_t``.
     w : numpy.ndarray
         Gradient descent's w(t).
     angle_deg, norm, loss, margin : float
@@ -472,6 +472,7 @@ class ImplicitBiasState:
     loss: float
     margin: float
     svm_margin: float
+    slider_t: float = math.nan
 
 
 class ImplicitBiasExplorer(Explorer):
@@ -523,11 +524,12 @@ class ImplicitBiasExplorer(Explorer):
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
         self.gd_sep.normal.set_label("$w(t)$")
-        ax0.legend(loc="upper left", fontsize="x-small")
+        ax0.legend(loc="lower right", fontsize="x-small")
         ts, last = self.ts, self.ts[-1]
         ax1.semilogx(ts, self.angles, color=PALETTE["black"], label="angle")
         guide = self.angles[-1] * np.log(last) / np.log(np.maximum(ts, 2.0))
-        ax1.semilogx(ts, guide, color=PALETTE["grey"], ls="--", lw=1.5, label="$\\propto 1/\\ln t$")
+        dash = {"color": PALETTE["grey"], "ls": "--", "lw": 1.5}
+        ax1.semilogx(ts, guide, **dash, label="$\\propto 1/\\ln t$")
         ax1.set_ylim(0.0, 1.1 * float(np.nanmax(self.angles)))
         ax1.set_xlabel("step $t$")
         ax1.set_ylabel("angle to max-margin direction (°)")
@@ -537,9 +539,7 @@ class ImplicitBiasExplorer(Explorer):
         ax2.semilogx(
             ts,
             self.norms[-1] + slope * (np.log(ts) - np.log(last)),
-            color=PALETTE["grey"],
-            ls="--",
-            lw=1.5,
+            **dash,
             label=f"slope $1/\\gamma^*$ = {slope:.3g} per unit of $\\ln t$",
         )
         ax2.set_ylim(0.0, 1.1 * float(self.norms.max()))
@@ -547,14 +547,7 @@ class ImplicitBiasExplorer(Explorer):
         ax2.set_ylabel("$\\|w(t)\\|$")
         ax2.legend(loc="upper left", fontsize="small")
         ax3.loglog(ts, self.losses, color=PALETTE["black"], label="mean loss $-\\ln L / n$")
-        ax3.loglog(
-            ts,
-            self.losses[-1] * last / ts,
-            color=PALETTE["grey"],
-            ls="--",
-            lw=1.5,
-            label="$\\propto 1/t$",
-        )
+        ax3.loglog(ts, self.losses[-1] * last / ts, **dash, label="$\\propto 1/t$")
         ax3.set_ylim(0.5 * float(self.losses.min()), 2.0 * float(self.losses.max()))
         ax3.set_xlabel("step $t$")
         ax3.set_ylabel("mean logistic loss")
@@ -575,6 +568,7 @@ class ImplicitBiasExplorer(Explorer):
             loss=float(self.losses[k]),
             margin=float(geometric_margin(self.Ws[k], 0.0, self.X, self.y)),
             svm_margin=float(self.svm.margin),
+            slider_t=t,
         )
 
     def draw(self, state: ImplicitBiasState) -> None:
@@ -583,7 +577,10 @@ class ImplicitBiasExplorer(Explorer):
         for line in self.vlines:
             line.set_xdata([t, t])
         self.mark.set_data([t], [state.angle_deg])
-        set_title(self.axes[0], f"t = {t:.0f}: geometric margin of w(t) {state.margin:.3f}")
+        shown = f"t = {t:.0f}" + (
+            f" (recorded; slider {state.slider_t:.0f})" if round(t) != round(state.slider_t) else ""
+        )
+        set_title(self.axes[0], f"{shown}\ngeometric margin of w(t) {state.margin:.3f}")
         set_title(self.axes[1], f"angle {state.angle_deg:.2f}°")
         set_title(self.axes[2], f"‖w(t)‖ = {state.norm:.3g}")
         set_title(self.axes[3], f"loss = {state.loss:.3g}")

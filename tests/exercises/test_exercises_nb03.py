@@ -17,6 +17,7 @@ from odd_answers import (
     odd_answers,
     odd_id,
 )
+from scipy import special as scipy_special
 
 import linsep_helpers as lh
 from linsep_helpers.exercises import Feedback
@@ -221,6 +222,33 @@ def test_a_forbidden_tool_under_any_name_is_refused():
         (scope["hidden"], "logaddexp"),
         (lambda z: lh.log_sigmoid(z), "log_sigmoid"),
         (lambda z: np.log(special.expit(z)), "expit"),
+    ]:
+        fb = lh.check_log_sigmoid_function(func)
+        assert_cross(fb)
+        assert f"uses {name}" in fb.message
+
+
+NDTR_ALIAS = scipy_special.log_ndtr  # a scipy ufunc (no module name) under another name
+
+
+def test_any_use_of_scipy_or_lh_is_refused():
+    """The exercise bans scipy and lh outright: logsumexp, a name built for getattr on a scipy
+    module, an import inside the function, and any lh function (even lh.sigmoid)."""
+    import scipy.special
+    from scipy import special
+
+    def imports_inside(z):
+        from scipy.special import log_ndtr  # noqa: F401 (any scipy import is refused)
+
+        return np.minimum(z, 0) - np.log1p(np.exp(-np.abs(z)))
+
+    for func, name in [
+        (lambda z: -scipy.special.logsumexp(np.stack([np.zeros_like(z), -z]), axis=0), "logsumexp"),
+        (lambda z: getattr(scipy.special, "log_" + "expit")(z), "scipy"),
+        (lambda z: getattr(special, "log_" + "expit")(z), "scipy"),
+        (imports_inside, "scipy"),
+        (lambda z: -NDTR_ALIAS(z) + z, "scipy"),
+        (lambda z: np.log(lh.sigmoid(z)), "lh"),
     ]:
         fb = lh.check_log_sigmoid_function(func)
         assert_cross(fb)

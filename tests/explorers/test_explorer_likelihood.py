@@ -255,7 +255,11 @@ def test_implicit_bias_repr_shows_the_recorded_step_of_the_title():
     shown = explorer.state.t
     assert shown <= 100.0 and shown in set(explorer.ts)
     assert repr(explorer) == f"ImplicitBiasExplorer(t={shown:.0f})"
-    assert explorer.axes[0].get_title().startswith(f"t = {shown:.0f}:")
+    assert shown == 98.0  # the recorded step nearest below 100 (log-spaced record)
+    assert explorer.axes[0].get_title().startswith("t = 98 (recorded; slider 100)\n")
+    assert explorer.state.slider_t == 100.0
+    explorer.update(t=1.0)  # a recorded step: the title shows no slider value
+    assert explorer.axes[0].get_title().startswith("t = 1\n")
 
 
 def test_scaling_axes_are_plain_and_the_log_panel_is_labelled_in_minus_ln_L(scaling):
