@@ -197,8 +197,10 @@ _COVER_STEPS = 1_000_000
 def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
     """Two separators on a random graph with 60 vertices (too large for a search over vertex
     subsets), then seven small graphs, each with the witness of a minimum cover, of all
-    vertices, w = 0, and four random separators (the last with b < 0, so the origin is a
-    mistake)."""
+    vertices, w = 0, four random separators (the last with b < 0, so the origin is a mistake)
+    and two separators that misclassify the origin but classify every vertex and edge point
+    correctly (w = 1, b = -3/2 as in section 2, and w = 0.8, b = -1): there w_i + b < 0 <
+    w_i + w_j + b on every edge, so a set read off the vertex and edge points alone is empty."""
     graphs = {
         "C_5": cycle_graph(5),
         "K_4": complete_graph(4),
@@ -225,6 +227,8 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
             w = rng.normal(size=n)
             b = float(abs(rng.normal())) if t < 3 else -0.5
             cases.append((f"{name}, random separator {t + 1}", n, edges, w, b))
+        cases.append((f"{name}, w = 1 and b = -3/2", n, edges, np.ones(n), -1.5))
+        cases.append((f"{name}, w = 0.8 and b = -1", n, edges, np.full(n, 0.8), -1.0))
     return cases
 
 
@@ -263,7 +267,7 @@ def check_cover_from_separator(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when, on 51 hidden graphs and separators (the first two on 60 vertices), the set
+        ✔ when, on 65 hidden graphs and separators (the first two on 60 vertices), the set
         covers every edge and is no larger than the disagreements, each within 10^6 Python
         steps (a search over vertex subsets is stopped there); otherwise names the first case
         that fails and how.
@@ -288,7 +292,13 @@ def check_cover_from_separator(answer: object) -> Feedback:
             return Feedback(False, f"on {what}: vertex numbers must lie in 0..{n - 1}")
         missed = [e for e in edges if e[0] not in cover and e[1] not in cover]
         if missed:
-            return Feedback(False, f"on {what}: your set misses {len(missed)} edge(s)")
+            hint = (
+                f" Here b = {b:g} <= 0, so the origin (score b) is misclassified: remember that "
+                "case, where the proof's argument for the edge points does not apply."
+                if b <= 0
+                else ""
+            )
+            return Feedback(False, f"on {what}: your set misses {len(missed)} edge(s).{hint}")
         X, y, weights = vertex_cover_instance(n, edges)
         dis = _weighted_mistakes(w, b, X, y, weights)
         if len(cover) > dis:

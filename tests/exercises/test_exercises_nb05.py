@@ -106,6 +106,52 @@ def test_check_cover_from_separator():
     assert "raised" in lh.check_cover_from_separator(lambda n, e, w, b: [][0]).message
 
 
+def ignores_origin(n, edges, w, b):
+    """Examiner pass 3: no special case for b <= 0, and the endpoint j of bad edges."""
+    cov = {i for i in range(n) if w[i] + b >= 0}
+    for i, j in edges:
+        if w[i] + w[j] + b <= 0:
+            cov.add(j)
+    return cov
+
+
+def greedy_when_origin_wrong(n, edges, w, b):
+    """Correct: with the origin wrong (weight n + 1 > n) any cover is small enough; this one
+    takes one endpoint of each edge the vertex-and-edge reading leaves uncovered."""
+    cov = {i for i in range(n) if w[i] + b >= 0} | {j for i, j in edges if w[i] + w[j] + b <= 0}
+    if b <= 0:
+        cov |= {i for i, j in edges if i not in cov and j not in cov}
+    return cov
+
+
+@pytest.mark.claim("C26")
+def test_check_cover_from_separator_tests_the_misclassified_origin():
+    # on w = 1, b = -3/2 the origin is the only mistake: reading the vertex and edge points
+    # gives the empty set, and the check says to remember the origin (not what to return)
+    n, edges = lh.graph_from_family("cycle", 5)
+    assert ignores_origin(n, edges, np.ones(n), -1.5) == set()
+    fb = lh.check_cover_from_separator(ignores_origin)
+    assert not fb.ok and "misses" in fb.message and "origin" in fb.message
+    assert "range" not in fb.message and "all vertices" not in fb.message
+    fb = lh.check_cover_from_separator(
+        lambda n, e, w, b: (
+            {i for i in range(n) if w[i] + b >= 0} | {i for i, j in e if w[i] + w[j] + b <= 0}
+        )
+    )
+    assert not fb.ok and "origin" in fb.message
+    # every correct function is accepted: the solution's, the j-endpoint variant, the greedy
+    # cover when the origin is wrong, and returning a list or a sorted tuple
+    assert lh.check_cover_from_separator(good_cover).ok
+    assert lh.check_cover_from_separator(greedy_when_origin_wrong).ok
+
+    def j_endpoint(n, edges, w, b):
+        return set(range(n)) if b <= 0 else ignores_origin(n, edges, w, b)
+
+    assert lh.check_cover_from_separator(j_endpoint).ok
+    assert lh.check_cover_from_separator(lambda *a: sorted(greedy_when_origin_wrong(*a))).ok
+    assert lh.check_cover_from_separator(lambda *a: tuple(j_endpoint(*a))).ok
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_good_cover_is_accepted_on_random_separators(seed):
