@@ -370,7 +370,8 @@ def _banned_call(func: object, depth: int = 0) -> str | None:
     referred = [scope[name] for name in names if name in scope] + cells
     for obj in referred:
         modules = [obj] if isinstance(obj, types.ModuleType) else []
-        for thing in [obj] + [getattr(m, name, None) for m in modules for name in names]:
+        # vars(), not getattr: a module's __getattr__ may warn (np.object: FutureWarning)
+        for thing in [obj] + [vars(m).get(name) for m in modules for name in names]:
             hit = _banned_from(thing)
             if hit:
                 return hit

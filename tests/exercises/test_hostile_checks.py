@@ -74,8 +74,10 @@ Y3 = np.array([1.0, 1.0, 1.0, -1.0])
 LAM3 = np.array([0.25, 0.125, 0.125, 0.5])  # (0.5, 0.5) is in both hulls
 XS = np.array([[1.0, 1.0], [0.0, 0.0], [2.0, 0.5], [-1.0, 0.0]])
 YS = np.array([1.0, -1.0, 1.0, -1.0])  # margins of (1, 1), -0.5: 1.5, 0.5, 2, 1.5
-XQ = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
-YQ = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])  # 0 carries both labels: quasi-separated
+XQ = np.array([[-1.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.0, -1.0]])
+YQ = np.array([1.0, -1.0, 1.0, 1.0, -1.0])  # notebook 03's answer: +, -, + on x2 = 0, distinct
+XQ_REPEATED = np.array([[-2.0], [-1.0], [0.0], [0.0], [1.0], [2.0]])
+YQ_REPEATED = np.array([-1.0, -1.0, -1.0, 1.0, 1.0, 1.0])  # 0 carries both labels: refused
 X4 = np.array([[0.0], [1.0], [2.0]])
 Y4 = np.array([1.0, -1.0, 1.0])  # notebook 04's exercise: the optimal mean slack is 2/3
 
@@ -91,9 +93,11 @@ def right_log_sigmoid(z):
 
 
 def warning_log_sigmoid(z):
-    """Right, but numpy warns on the way (exp overflows where the result is discarded)."""
-    naive = -np.log1p(np.exp(-z))
-    return np.where(z < -30, z, naive)
+    """Right, and no overflow, but numpy warns on the way: ln sigma(z) = ln(e / (1 + e)) with
+    e = exp(-|z|) takes log(0) ("divide by zero") where e underflows, a value np.where discards."""
+    e = np.exp(-np.abs(z))  # <= 1: never overflows
+    below = np.log(e / (1.0 + e))  # ln sigma(z) for z < 0; -inf (with a warning) for |z| > 745
+    return np.where(z >= 0, -np.log1p(e), np.where(z > -700, below, z))
 
 
 def right_verifier(X, y, weights, k, w, b):
@@ -219,8 +223,11 @@ def right_mean_slack(X, y):
 def quasi_separated_by_duality(X, y):
     """Dual oracle (not the check's primal LPs): with A = y (X, 1), the data are separable iff
     no lam >= 0, lam != 0 has A^T lam = 0 (Gordan), and some v has A v >= 0, A v != 0 iff no
-    lam > 0 has A^T lam = 0 (Stiemke). Quasi-separated: a Gordan lam exists, a Stiemke one not."""
+    lam > 0 has A^T lam = 0 (Stiemke). Quasi-separated: a Gordan lam exists, a Stiemke one not.
+    The exercise asks for distinct points: a repeated row (exactly equal) is never right."""
     X = np.asarray(X, float).reshape(len(y), -1)
+    if len(np.unique(X, axis=0)) < len(X):
+        return False
     A = np.asarray(y, float)[:, None] * np.hstack([X, np.ones((len(y), 1))])
     n = len(A)
     gordan = linprog(-np.ones(n), A_eq=A.T, b_eq=np.zeros(A.shape[1]), bounds=(0, 1))
@@ -450,8 +457,37 @@ class _Callable:
         return self.fn(*args)
 
 
+def masked_log_sigmoid(z):
+    """ln sigma(z) split with boolean masks: np.exp only ever sees numbers <= 0."""
+    z = np.asarray(z, dtype=float)
+    out = np.empty_like(z)
+    neg = z < 0
+    out[neg] = z[neg] - np.log1p(np.exp(z[neg]))
+    out[~neg] = -np.log1p(np.exp(-z[~neg]))
+    return out
+
+
+def gradient_from_01_labels(w, b, X, y):
+    """The {0, 1} formula sum_i (y01_i - sigma(w.x_i + b)) (x_i, 1), with y01 = (y + 1) / 2."""
+    r = (y + 1) / 2 - 1 / (1 + np.exp(-(X @ w + b)))
+    return X.T @ r, float(np.sum(r))
+
+
 #: Other right answers of the function checks: other algebra, builtins, numpy, other types.
 FUNCTION_FORMS = {
+    "check_log_sigmoid_function": [
+        masked_log_sigmoid,
+        lambda z: [  # one z at a time, in plain Python: math.exp sees only -|z|
+            min(t, 0.0) - math.log1p(math.exp(-abs(t))) for t in z.tolist()
+        ],
+        lambda z: -np.log1p(np.exp(-np.abs(z))) + np.minimum(z, 0).astype(np.float64),
+        _Callable(right_log_sigmoid),
+    ],
+    "check_gradient_function": [
+        gradient_from_01_labels,
+        lambda w, b, X, y: list(right_gradient(w, b, X, y)),
+        lambda w, b, X, y: (right_gradient(w, b, X, y)[0].tolist(), right_gradient(w, b, X, y)[1]),
+    ],
     "check_lifted_margin": [
         formula_lifted_margin,
         lambda g, w, b, r: g * w / np.hypot(w, b / r),  # np.float64
@@ -552,11 +588,17 @@ FUNCTION_NEAR_MISSES = {
         lambda w, b, X, y: tuple(g * (1 + NEAR) for g in right_gradient(w, b, X, y)),
         lambda w, b, X, y: tuple(-g for g in right_gradient(w, b, X, y)),  # of the loss
         lambda w, b, X, y: (right_gradient(w, b, X, y)[0], 0.0),  # b forgotten
+        lambda w, b, X, y: (  # the {0, 1} formula with labels -1/+1: a named slip
+            X.T @ (y - 1 / (1 + np.exp(-(X @ w + b)))),
+            float(np.sum(y - 1 / (1 + np.exp(-(X @ w + b))))),
+        ),
     ],
     "check_log_sigmoid_function": [
         lambda z: right_log_sigmoid(z) * (1 + 1e-6),
         lambda z: -np.log1p(np.exp(-z)),  # overflows at z = -1000
         lambda z: np.minimum(z, 0) - np.log1p(np.exp(-z)),  # abs forgotten
+        lambda z: -np.logaddexp(0, -z),  # right values, but a forbidden tool
+        lambda z: np.where(z < 0, z - np.log1p(np.exp(z)), -np.log1p(np.exp(-z))),  # overflows
     ],
     "check_np_verifier": [
         lambda X, y, wts, k, w, b: (
@@ -667,25 +709,40 @@ def test_the_lifted_margin_and_weight_oracles_agree_with_their_formulas():
 @SETTINGS
 @given(
     cells=st.lists(
-        st.tuples(st.integers(-2, 2), st.integers(-2, 2), st.sampled_from((-1.0, 1.0))),
+        st.tuples(
+            st.integers(-2, 2),
+            st.integers(-2, 2),
+            st.integers(-1, 1),
+            st.sampled_from((-1.0, 1.0)),
+        ),
         min_size=2,
         max_size=7,
     ),
-    d=st.sampled_from((1, 2)),
+    d=st.sampled_from((1, 2, 3)),
     k=st.integers(-900, 900),
     shift=st.integers(-3, 3),
 )
 @example(  # notebook 03's answer: quasi-separated
-    cells=[(-2, 0, -1.0), (-1, 0, -1.0), (0, 0, -1.0), (0, 0, 1.0), (1, 0, 1.0), (2, 0, 1.0)],
-    d=1,
+    cells=[(-1, 0, 0, 1.0), (0, 0, 0, -1.0), (1, 0, 0, 1.0), (0, 1, 0, 1.0), (0, -1, 0, -1.0)],
+    d=2,
+    k=0,
+    shift=0,
+)
+@example(  # the same in 3-d: the points of x3 = 0 on the boundary, two off it
+    cells=[(-1, 0, 0, 1.0), (1, 0, 0, 1.0), (0, 0, 0, -1.0), (0, 0, 1, 1.0), (0, 0, -1, -1.0)],
+    d=3,
     k=0,
     shift=0,
 )
 def test_dataset_verdicts_agree_with_an_oracle(cells, d, k, shift):
-    """Small integer data sets, scaled by 2^k and shifted (both exact): each data-set check's
-    verdict is its oracle's at scale 1 (DATASET_ORACLES)."""
-    X = np.array([c[:d] for c in cells], dtype=float)
-    y = np.array([c[2] for c in cells])
+    """Small integer data sets of DISTINCT points in d = 1, 2, 3 (a cell whose first d
+    coordinates repeat an earlier one is dropped), scaled by 2^k and shifted (both exact):
+    each data-set check's verdict is its oracle's at scale 1 (DATASET_ORACLES)."""
+    seen = {}
+    for c in cells:
+        seen.setdefault(c[:d], c[3])  # the first label given to each point
+    X = np.array(list(seen), dtype=float).reshape(len(seen), d)
+    y = np.array(list(seen.values()))
     for name in sorted(DATASET_CHECKS):
         check, _ = CONTEXTS[name]
         truth = DATASET_ORACLES[name](X, y)
@@ -706,6 +763,27 @@ def test_odd_datasets_get_a_cross(name, i):
 @pytest.mark.parametrize("shape", [(1, 0), (3, 0)])
 def test_a_dataset_without_features_gets_a_cross(shape):
     assert_cross(lh.check_quasi_separated((np.zeros(shape), -np.ones(shape[0]))))
+
+
+@pytest.mark.parametrize("k", [-900, -60, 0, 60, 900])
+def test_a_repeated_point_is_refused_with_a_sentence_at_every_scale(k):
+    """The exercise asks for distinct points: one point with both labels (the example of
+    Section 6), or a row given twice, or two rows 1e-9 of the data's size apart, is a ✘ that
+    names the two rows; rows 1e-3 apart are distinct (the notebook's answer, moved, is ✔)."""
+    s = math.ldexp(1.0, k)
+    twin = XQ.copy()
+    twin[1] = twin[0] + [1e-9, 0.0]  # row 1 is row 0 up to rounding at this scale
+    for X, y in (
+        (XQ_REPEATED, YQ_REPEATED),
+        (np.r_[XQ, XQ[:1]], np.r_[YQ, YQ[:1]]),
+        (twin, YQ),
+    ):
+        fb = lh.check_quasi_separated((X * s, y))
+        assert_cross(fb)
+        assert "same point" in fb.message and "distinct" in fb.message, fb
+    apart = np.r_[XQ, [[-1.0, 1e-3]]]  # a + next to (-1, 0) but not on it: still quasi-separated
+    assert quasi_separated_by_duality(apart, np.r_[YQ, 1.0])
+    assert_tick(lh.check_quasi_separated((apart * s, np.r_[YQ, 1.0])))
 
 
 @SETTINGS
@@ -758,7 +836,19 @@ def test_robust_optimum_reads_numbers_not_text():
 
 
 def test_a_correct_log_sigmoid_that_warns_is_right_and_complex_output_is_named():
+    """A warning that is not an overflow (log(0) in a discarded branch) does not make a right
+    function wrong; an overflow anywhere does (np.where computes both branches)."""
+    with np.errstate(divide="raise"):  # the oracle's claim: this function does warn
+        with pytest.raises(FloatingPointError, match="divide"):
+            warning_log_sigmoid(np.array([-1000.0]))
     assert_tick(lh.check_log_sigmoid_function(warning_log_sigmoid))
+    for overflowing in (
+        lambda z: np.where(z < -30, z, -np.log1p(np.exp(-z))),  # exp(1000) in the unused half
+        lambda z: np.where(z < 0, z - np.log1p(np.exp(z)), -np.log1p(np.exp(-z))),
+    ):
+        fb = lh.check_log_sigmoid_function(overflowing)
+        assert_cross(fb)
+        assert "overflow" in fb.message
     fb = lh.check_log_sigmoid_function(lambda z: right_log_sigmoid(z) + 0j)
     assert_cross(fb)
     assert "complex" in fb.message and "overflow" not in fb.message
@@ -785,19 +875,20 @@ TOLERANT = {
 }
 
 
-def _moved(X, i, dx):
+def _moved(X, i, dx, axis=0):
     X = np.array(X, dtype=float)
-    X[i, 0] += dx
+    X[i, axis] += dx
     return X
 
 
 #: Near-miss data sets for the checks whose answer is a data set, given the right one.
 DATASET_NEAR_MISSES = {
     "check_quasi_separated": lambda X, y: [
-        (_moved(X, 3, -5e-3 * np.max(np.abs(X))), y),  # + just left of the - at 0: overlap
-        (_moved(X, 2, -5e-3 * np.max(np.abs(X))), y),  # - just left of the + at 0: separable
-        (np.delete(X, 3, axis=0), np.delete(y, 3)),  # one label at 0: separable
-        (X, np.where(np.arange(len(y)) == 0, 1.0, y)),  # + at -2: overlapping
+        (_moved(X, 1, 5e-3 * np.max(np.abs(X)), axis=1), y),  # - just inside the + triangle
+        (_moved(X, 1, -5e-3 * np.max(np.abs(X)), axis=1), y),  # - just below x2 = 0: separable
+        (np.delete(X, 1, axis=0), np.delete(y, 1)),  # no - between the two +: separable
+        (X, np.where(np.arange(len(y)) == 3, -1.0, y)),  # (0, 1) labelled -: overlapping
+        (np.r_[X, X[:1]], np.r_[y, y[:1]]),  # a point given twice (same label): refused
     ],
 }
 
