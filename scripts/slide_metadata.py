@@ -76,9 +76,10 @@ SPEAKER_NOTES = {
     "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "
     "orange point still crosses the blue hull; read the weights λ of the certificate.",
-    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Then set the "
-    "origin weight to 1: the optimum drops to 1 on any graph with an edge; show it on Petersen "
-    "or K₅ and ask which point the solver gives up.",
+    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Ask for τ of "
+    "the path, the cycle and the star as a formula in |V| before moving the slider. Keep the "
+    "origin weight at |V| + 1 until exercise 4 is done: at weight 1 the right panel's distances "
+    "give that exercise away.",
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that
