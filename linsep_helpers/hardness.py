@@ -671,7 +671,7 @@ def approximation_results() -> list[ApproximationResult]:
             "Feldman, Gopalan, Khot & Ponnuswami, FOCS 2006",
         ),
         (
-            "minimum vertex cover (hence the weighted instance of notebook 05)",
+            "minimum vertex cover (hence the weighted instance of the reduction)",
             "NP-hard to approximate within 1.36",
             "Dinur & Safra, Annals of Mathematics 162(1):439-485, 2005",
         ),
