@@ -157,9 +157,40 @@ class Canvas:
         )
 
 
+_CLIENTS: dict = {}
+
+
+def _client(server, notebook: Path):
+    """One kernel client per open notebook, kept for the whole test: starting and stopping a
+    client for each of the many polls raced with its channel threads (a thread exception)."""
+    from jupyter_client import BlockingKernelClient
+
+    (session,) = [s for s in server.api("sessions") if s["path"].endswith(notebook.name)]
+    key = session["kernel"]["id"]
+    if key not in _CLIENTS:
+        client = BlockingKernelClient(
+            connection_file=str(server.root.parent / "runtime" / f"kernel-{key}.json")
+        )
+        client.load_connection_file()
+        client.start_channels(hb=False)
+        _CLIENTS[key] = client
+    return _CLIENTS[key]
+
+
+def _close_clients() -> None:
+    while _CLIENTS:
+        _CLIENTS.popitem()[1].stop_channels()
+
+
 def _info(server, notebook: Path, cls: str, xy=(0.0, 0.0)) -> dict:
-    out = server.run_in_kernel(notebook.name, SUMMARY.format(cls=cls, xy=tuple(xy)))
-    return json.loads(out.strip().splitlines()[-1])
+    printed: list[str] = []
+    reply = _client(server, notebook).execute_interactive(
+        SUMMARY.format(cls=cls, xy=tuple(xy)),
+        timeout=60,
+        output_hook=lambda msg: printed.append(msg["content"].get("text", "")),
+    )
+    assert reply["content"]["status"] == "ok", reply["content"]
+    return json.loads("".join(printed).strip().splitlines()[-1])
 
 
 def _wait_for(server, notebook, cls, condition, what: str, xy=(0.0, 0.0), timeout_s=30):
@@ -280,6 +311,7 @@ def test_drag_explorer_with_the_mouse_in_jupyterlab(cls, lab, browser):
         page.screenshot(path=str(ARTIFACTS / f"drag-{cls}-FAILED.png"))
         raise
     finally:
+        _close_clients()
         page.close()
         lab.delete_all_sessions()
 
