@@ -14,7 +14,8 @@ mouse on the ipympl canvas
   `make bench`; never asserted), with screenshots drag-<explorer>-before.png / -after.png.
 
 Then the same explorers in Voilà's app mode and on their slide (jupyterlab-slideshow,
-presenting): one drag and its verdict change each.
+presenting): one drag and its verdict change each (the kernel read through its connection
+file, Voilà's newest one).
 
 The point positions on screen come from the kernel (``ax.transData`` of the explorer, read
 through a second kernel client); what the test asserts is read back from the kernel and the
@@ -165,12 +166,14 @@ def _client(server, notebook: Path):
     client for each of the many polls raced with its channel threads (a thread exception)."""
     from jupyter_client import BlockingKernelClient
 
-    (session,) = [s for s in server.api("sessions") if s["path"].endswith(notebook.name)]
-    key = session["kernel"]["id"]
+    if hasattr(server, "api"):  # JupyterLab: the notebook's session
+        (session,) = [s for s in server.api("sessions") if s["path"].endswith(notebook.name)]
+        path = server.root.parent / "runtime" / f"kernel-{session['kernel']['id']}.json"
+    else:  # Voila: the kernel of the page just opened, the newest one
+        path = max(server.kernels.glob("voila_*/kernel-*.json"), key=lambda f: f.stat().st_mtime)
+    key = path.name
     if key not in _CLIENTS:
-        client = BlockingKernelClient(
-            connection_file=str(server.root.parent / "runtime" / f"kernel-{key}.json")
-        )
+        client = BlockingKernelClient(connection_file=str(path))
         client.load_connection_file()
         client.start_channels(hb=False)
         _CLIENTS[key] = client
@@ -367,7 +370,23 @@ def _measure_fps(page, server, notebook, cls, output) -> dict:
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory, chromium):
-    server = start_voila(tmp_path_factory.mktemp("voila-drag"), NOTEBOOKS)
+    """Voilà serving the notebooks; its kernels' connection files go to a folder of the test's
+    own (Voilà puts them under the temporary directory, TMPDIR)."""
+    import os
+
+    work = tmp_path_factory.mktemp("voila-drag")
+    kernels = work / "tmp"
+    kernels.mkdir()
+    before = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(kernels)  # for the Voila process only: restored at once
+    try:
+        server = start_voila(work, NOTEBOOKS)
+    finally:
+        if before is None:
+            del os.environ["TMPDIR"]
+        else:
+            os.environ["TMPDIR"] = before
+    server.kernels = kernels
     try:
         yield server
     finally:
@@ -392,59 +411,6 @@ def deck_lab(tmp_path_factory, chromium):
         server.stop()
 
 
-def _drag_by_readout(page, output, cls: str) -> None:
-    """Without a kernel client (Voilà): drag FLIPS[cls]'s point to its target, the pixel
-    positions computed in this process from an identical explorer (same seed, same figure
-    size), and check that the readout's verdict changes and the canvas pixels too."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import linsep_helpers as lh
-
-    i, xy, _, _ = FLIPS[cls]
-    with matplotlib.rc_context():
-        lh.use_style()  # as the notebook does: the same dpi and layout
-        ex = getattr(lh, cls)(**_arguments(cls))
-        info = {
-            "fig": [float(ex.fig.bbox.width), float(ex.fig.bbox.height)],
-            "pix": ex.ax.transData.transform(ex.X).tolist(),
-            "target": ex.ax.transData.transform(xy).tolist(),
-        }
-        after = ex.readout(ex.move_point(i, xy))
-    shown = _readout(output)
-    canvas = Canvas(page, output, info)
-    pixels = output.evaluate(PIXELS)
-    _drag(page, canvas, info["pix"][i], info["target"])
-    word = after.split(";")[0].split(": ", 1)[-1]  # "not separable", "overlapping", ...
-    if cls == "DragPerceptronExplorer":
-        word = "perceptron:"
-    page.wait_for_function(
-        "([el, shown, word]) => { const r = [...el.querySelectorAll('.widget-html-content')]"
-        ".pop(); return r && r.innerText !== shown && r.innerText.includes(word); }",
-        arg=[output.element_handle(), shown, word],
-        timeout=30_000,
-    )
-    page.wait_for_timeout(500)
-    assert output.evaluate(PIXELS) != pixels
-
-
-def _arguments(cls: str) -> dict:
-    """The explorer's keyword arguments in its notebook cell (n=, seed=, margin=)."""
-    import ast
-
-    notebook = _notebook_with(cls)
-    for cell in json.loads(notebook.read_text())["cells"]:
-        source = "".join(cell["source"])
-        if cell["cell_type"] == "code" and f"{cls}(" in source:
-            call = next(
-                node
-                for node in ast.walk(ast.parse(source))
-                if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == cls
-            )
-            return {k.arg: ast.literal_eval(k.value) for k in call.keywords}
-    raise AssertionError(cls)
-
-
 @pytest.mark.parametrize("cls", EXPLORERS)
 def test_drag_explorer_in_voila_app_mode(cls, voila, browser):
     notebook = _notebook_with(cls)
@@ -460,13 +426,16 @@ def test_drag_explorer_in_voila_app_mode(cls, voila, browser):
         page.wait_for_timeout(1500)
         outputs = page.locator(".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)")
         output = outputs.filter(has=page.locator("button", has_text="Reset")).first
+        output.wait_for(timeout=RUN_TIMEOUT_MS)  # Voila renders the outputs one by one
+        page.wait_for_timeout(1000)
         output.scroll_into_view_if_needed()
-        _drag_by_readout(page, output, cls)
+        _drag_and_flip(page, voila, notebook, cls, output)
         output.screenshot(path=str(ARTIFACTS / f"drag-{cls}-voila.png"))
     except Exception:
         page.screenshot(path=str(ARTIFACTS / f"drag-{cls}-voila-FAILED.png"))
         raise
     finally:
+        _close_clients()
         page.close()
 
 
@@ -499,13 +468,14 @@ def test_drag_explorer_on_its_slide(cls, deck_lab, browser):
         output = cells.nth(index).locator(
             ".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)"
         )
-        _drag_by_readout(page, output.first, cls)
+        _drag_and_flip(page, deck_lab, notebook, cls, output.first)
         page.screenshot(path=str(ARTIFACTS / f"drag-{cls}-slide.png"))
         page.keyboard.press("Escape")
     except Exception:
         page.screenshot(path=str(ARTIFACTS / f"drag-{cls}-slide-FAILED.png"))
         raise
     finally:
+        _close_clients()
         page.close()
         deck_lab.delete_all_sessions()
         _script("lab_settings").stop_presenting(deck_lab.root.parent / "settings")
