@@ -139,23 +139,67 @@ def browser(lab, chromium, tmp_path_factory):
         (ARTIFACTS / "drag_fps.json").write_text(json.dumps(FPS, indent=1))
 
 
-class Canvas:
-    """Mouse positions on one explorer's canvas, from the kernel's pixel coordinates."""
+#: Kernel code: record where the canvas sees the mouse (figure pixels), to calibrate.
+WATCH_MOUSE = """
+import gc
+_ex = [o for o in gc.get_objects() if type(o).__name__ == {cls!r} and o.blitter is not None][0]
+_seen_by_test = []
+_cid_of_test = _ex.fig.canvas.mpl_connect(
+    "motion_notify_event", lambda e: _seen_by_test.append((float(e.x), float(e.y)))
+)
+"""
 
-    def __init__(self, page, output, info: dict):
-        self.page, self.output, self.info = page, output, info
+
+class Canvas:
+    """Mouse positions on one explorer's canvas: figure pixels (origin bottom left) -> page
+    coordinates. The map is measured: the mouse goes to two places over the canvas and the
+    kernel says where matplotlib saw it (a slide's CSS zoom and the deck's layout make the
+    canvas's bounding box unreliable there)."""
+
+    def __init__(self, page, output, info: dict, kernel: tuple):
+        server, notebook, cls = kernel
+        self.info = info
         canvas = output.locator(".jupyter-matplotlib-canvas-div canvas").first
         canvas.scroll_into_view_if_needed()
-        self.box = canvas.bounding_box()
-        self.scale = self.box["width"] / info["fig"][0]
+        box = canvas.bounding_box()
+        _run(server, notebook, WATCH_MOUSE.format(cls=cls))
+        page_pts, fig_pts = [], []
+        for f in (0.3, 0.7):
+            p = (box["x"] + f * box["width"], box["y"] + f * box["height"])
+            page.mouse.move(*p)
+            fig_pts.append(_seen(server, notebook, len(fig_pts) + 1))
+            page_pts.append(p)
+        _run(server, notebook, "_ex.fig.canvas.mpl_disconnect(_cid_of_test)")
+        (px1, py1), (px2, py2) = page_pts
+        (fx1, fy1), (fx2, fy2) = fig_pts
+        assert fx1 != fx2 and fy1 != fy2, f"the canvas did not see the mouse move: {fig_pts}"
+        self.ax_, self.bx = (px2 - px1) / (fx2 - fx1), px1 - fx1 * (px2 - px1) / (fx2 - fx1)
+        self.ay, self.by = (py2 - py1) / (fy2 - fy1), py1 - fy1 * (py2 - py1) / (fy2 - fy1)
 
     def at(self, pix) -> tuple[float, float]:
         """Figure pixels (origin bottom left) -> page coordinates."""
         x, y = pix
-        return (
-            self.box["x"] + x * self.scale,
-            self.box["y"] + (self.info["fig"][1] - y) * self.scale,
-        )
+        return (self.bx + self.ax_ * x, self.by + self.ay * y)
+
+
+def _seen(server, notebook, count: int, timeout_s: float = 20) -> tuple[float, float]:
+    """The kernel's last recorded mouse position, once it has at least ``count`` (the newest
+    after the mouse has rested)."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < end:
+        out = _run(server, notebook, "print(len(_seen_by_test), *(_seen_by_test[-1:] or [()]))")
+        n, *rest = out.split(maxsplit=1)
+        if int(n) >= count:
+            now = rest[0]
+            if now == last:
+                x, y = json.loads(now.replace("(", "[").replace(")", "]"))
+                return float(x), float(y)
+            last = now
+        time.sleep(0.3)
+    raise AssertionError("the kernel never saw the mouse over the canvas")
 
 
 _CLIENTS: dict = {}
@@ -185,15 +229,21 @@ def _close_clients() -> None:
         _CLIENTS.popitem()[1].stop_channels()
 
 
-def _info(server, notebook: Path, cls: str, xy=(0.0, 0.0)) -> dict:
+def _run(server, notebook: Path, code: str) -> str:
+    """Run ``code`` in the kernel of the explorer's page; what it printed."""
     printed: list[str] = []
     reply = _client(server, notebook).execute_interactive(
-        SUMMARY.format(cls=cls, xy=tuple(xy)),
+        code,
         timeout=60,
         output_hook=lambda msg: printed.append(msg["content"].get("text", "")),
     )
     assert reply["content"]["status"] == "ok", reply["content"]
-    return json.loads("".join(printed).strip().splitlines()[-1])
+    return "".join(printed).strip()
+
+
+def _info(server, notebook: Path, cls: str, xy=(0.0, 0.0)) -> dict:
+    out = _run(server, notebook, SUMMARY.format(cls=cls, xy=tuple(xy)))
+    return json.loads(out.splitlines()[-1])
 
 
 def _wait_for(server, notebook, cls, condition, what: str, xy=(0.0, 0.0), timeout_s=30):
@@ -226,7 +276,7 @@ def _drag_and_flip(page, server, notebook, cls, output) -> None:
     i, xy, before, after = FLIPS[cls]
     info = _info(server, notebook, cls, xy)
     assert info["seeded"] and info["summary"] == before, info
-    canvas = Canvas(page, output, info)
+    canvas = Canvas(page, output, info, (server, notebook, cls))
     shown, pixels = _readout(output), output.evaluate(PIXELS)
     _drag(page, canvas, info["pix"][i], info["target"])
     moved = _wait_for(
@@ -280,7 +330,7 @@ def test_drag_explorer_with_the_mouse_in_jupyterlab(cls, lab, browser):
 
         # 2. click on empty space: a point is added; right-click it: removed
         info = _info(lab, notebook, cls)
-        canvas = Canvas(page, output, info)
+        canvas = Canvas(page, output, info, (lab, notebook, cls))
         n = info["n"]
         page.mouse.click(*canvas.at(info["empty"]))
         added = _wait_for(lab, notebook, cls, lambda s: s["n"] == n + 1, "adding a point")
@@ -335,7 +385,7 @@ def _measure_fps(page, server, notebook, cls, output) -> dict:
     import math
 
     info = _info(server, notebook, cls)
-    canvas = Canvas(page, output, info)
+    canvas = Canvas(page, output, info, (server, notebook, cls))
     x0, y0 = info["pix"][3]
     radius = 40.0  # figure pixels
     output.evaluate(COUNT_PAINTS)
@@ -455,7 +505,8 @@ def test_drag_explorer_on_its_slide(cls, deck_lab, browser):
             if cells.nth(k).locator(".jupyter-matplotlib-canvas-div").count()
             and f"{cls}(" in cells.nth(k).inner_text()
         )
-        cells.nth(index).click()  # start presenting at the explorer's slide
+        # start presenting at the explorer's slide (a click on the figure would add a point)
+        cells.nth(index).locator(".jp-InputPrompt").first.click()
         page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
         page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
         page.wait_for_timeout(1500)
