@@ -90,7 +90,7 @@ from .geometry import (
     predict,
     separates,
 )
-from .graphs import graph_from_family, graph_name, min_vertex_cover, petersen_graph
+from .graphs import cube_graph, graph_from_family, graph_name, min_vertex_cover, petersen_graph
 from .hardness import (
     approximation_results,
     cover_separator,
@@ -116,7 +116,7 @@ from .logistic import (
     sigmoid,
     sigmoid_derivative,
 )
-from .logistic_fit import fit_logistic
+from .logistic_fit import fit_logistic, fit_logistic_gd
 from .lp import (
     find_homogeneous_separator,
     find_separator,
@@ -205,6 +205,7 @@ __all__ = [
     "best_scale",
     "c_for_epsilon",
     "CertificateExplorer",
+    "cube_graph",
     "check_versions",
     "class_prototype",
     "cover_separator",
@@ -225,6 +226,7 @@ __all__ = [
     "find_separator",
     "find_separator_default_bounds",
     "fit_logistic",
+    "fit_logistic_gd",
     "functional_margin",
     "geometric_margin",
     "gradient_log_likelihood",

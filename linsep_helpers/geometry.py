@@ -99,9 +99,12 @@ def _scaled_scores(w: np.ndarray, b: float, X: np.ndarray, x_max: float) -> tupl
     ex, ew = _exponent(x_max), _exponent(w_max)
     if abs(ex) <= _SAFE and abs(ew) <= _SAFE and abs(b) < 2.0**400:
         return X @ w + b, 0
+    # the common exponent is that of the larger of w.x and b, so neither overflows (the
+    # smaller may underflow: it is then below the other's precision anyway)
+    e = max(ex + ew, _exponent(abs(b))) if b != 0.0 else ex + ew
     with np.errstate(over="ignore", under="ignore"):
-        s = np.ldexp(X, -ex) @ np.ldexp(w, -ew) + np.ldexp(b, -(ex + ew))
-    return s, ex + ew
+        s = np.ldexp(np.ldexp(X, -ex) @ np.ldexp(w, -ew), ex + ew - e) + np.ldexp(b, -e)
+    return s, e
 
 
 def _too_large(what: str) -> ValueError:

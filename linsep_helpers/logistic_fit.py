@@ -124,9 +124,10 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
     """Maximise ln L(w, b) (no penalty) with L-BFGS-B and the analytic gradient.
 
     The maximiser is finite exactly when the classes overlap: no (w, b) != 0 has every margin
-    y_i (w.x_i + b) >= 0 (Albert and Anderson 1984). Separable or quasi-separable data raise
-    ValueError, since ln L then keeps increasing along a direction. L-BFGS-B runs on the mean
-    loss -ln L / n; a few Newton steps then polish the result to machine precision.
+    y_i (w.x_i + b) >= 0 with at least one > 0 (Albert and Anderson 1984). Separable or
+    quasi-separable data raise ValueError, since ln L then keeps increasing along a direction.
+    L-BFGS-B runs on the mean loss -ln L / n; a few Newton steps then polish the result to
+    machine precision.
 
     Parameters
     ----------
@@ -146,7 +147,8 @@ def fit_logistic(X: ArrayLike, y: ArrayLike, *, bias: bool = True) -> LogisticFi
     if direction is not None:
         raise ValueError(
             "the data are (quasi-)separable: some (w, b) != 0 has y(w.x + b) >= 0 for every "
-            "example, so ln L increases along it forever and the MLE is not finite"
+            "example and > 0 for at least one, so ln L increases along it forever and the MLE "
+            "is not finite"
         )
     Z = _signed_rows(Xa, ya, bias=bias)
     n = len(Z)

@@ -62,9 +62,12 @@ SPEAKER_NOTES = {
     "line (w, b): ln L → 0 when it separates the data, → −ln 2 with one point on it, → −∞ with "
     "one point on its wrong side (those data are still separable by another line).",
     "ImplicitBiasExplorer": "Move t from 1 to 10⁵: the gradient-descent line turns slowly "
-    "towards the max-margin line; read the angle in the top-right panel's title: 26.9° at "
-    "t = 1, below 5° from t ≈ 724, 2.5° at t ≈ 12 000, 1.87° at 10⁵; ‖w(t)‖ grows with slope "
-    "2 = 1/γ* per unit of ln t.",
+    "towards the max-margin line through the origin; read the angle in the top-right panel's "
+    "title: 26.9° at t = 1, below 5° from t ≈ 724, 2.5° at t ≈ 12 000, 1.87° at 10⁵; ‖w(t)‖ "
+    "grows with slope 2 = 1/γ* per unit of ln t (γ* = 0.5 through the origin; the largest "
+    "geometric margin of an affine separator, the max-margin separator with intercept, is "
+    "0.5385). The slider starts at t = 100, which shows the recorded step t = 98 (the title "
+    "says so).",
     "LPSeparatorsExplorer": "Set γ = 0.4, R = 0.5: the zero-objective LP's margin (0.013) is "
     "far below the max-margin LPs' (0.40). Then set R back to 1 and push γ towards 0.001: γ is "
     "the margin of the generating line only, the data's own margin stays near 0.016, and the "
@@ -89,9 +92,8 @@ SPEAKER_NOTES = {
     "λ₀ = 0.5, λ₁ = 0.0949, λ₂ = 0.3610, λ₉ = 0.0441, p = point 0 itself; drag it back and it "
     "disappears. A vertex certificate has at most d + 2 = 4 weights.",
     "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Then set the "
-    "origin weight to 1: the optimum drops to min(τ, 1), which is 1 on any graph with an edge, "
-    "since giving up the origin alone is then cheapest; show it on Petersen or K₅ (a star has "
-    "τ = 1 already).",
+    "origin weight to 1: the optimum drops to 1 on any graph with an edge; show it on Petersen "
+    "or K₅ and ask which point the solver gives up.",
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that

@@ -6,6 +6,10 @@ what is wrong (an example on the wrong side, a sign) and never prints the soluti
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -35,8 +39,70 @@ __all__ = [
     "check_lifted_margin",
 ]
 
-#: Relative tolerance of the checks that accept rounded numbers (3 decimals or more pass).
+#: Numbers are compared to 3 decimal places: an entry may differ by half a unit of the third
+#: decimal (a rounding to 3 places or more passes, 1.501 for 1.5 does not) ...
+HALF_UNIT = 5e-4
+#: ... or by this fraction of the largest entry when that is below 1/4 (tiny data), so that
+#: 3 decimals always pass when some entry is >= 1/4.
+SMALL_REL = 2e-3
+#: Relative tolerance of the direction tests ("nearly a multiple" uses 30 times this) and of
+#: the function of exercise 7.
 ROUNDING_TOL = 1e-3
+#: A part of a pair (w or b) is allowed HALF_UNIT only from this size on (HALF_UNIT is then at
+#: most 1 % of it, so a 1 % slip never passes for "rounding"); smaller parts get SMALL_REL.
+PART_MIN = HALF_UNIT / 0.01
+
+
+def _rounding_tol(scale: float) -> float:
+    """How far an entry of an answer whose largest entry is ``scale`` may be from the truth.
+
+    min(HALF_UNIT, SMALL_REL scale), plus 1e-9 scale of floating-point slack (so that
+    1e300 times a right answer still passes).
+    """
+    return min(HALF_UNIT, SMALL_REL * scale) + 1e-9 * scale
+
+
+def _pair_tols(w: np.ndarray, b: float, x_max: float, rel: float | None = None) -> np.ndarray:
+    """Per-entry tolerances for a pair (w, b), each part at its own size, so that neither goes
+    unchecked when the data are far from scale 1 (b then differs from w in size by a power of
+    the scale).
+
+    ``rel`` None: 3 decimals (HALF_UNIT) for a part whose largest entry is >= PART_MIN (3 decimals
+    then at most 1 % off), else SMALL_REL of its size; ``rel`` a number: that relative
+    tolerance. Plus floating-point slack: 1e-9 of the part, and for b 1e-9 of the scores'
+    size max|w| max|x| (b may be 0).
+    """
+    w_scale = float(np.max(np.abs(w))) if w.size else 0.0
+    b_scale = abs(float(b))
+
+    def tol(scale: float) -> float:
+        if rel is not None:
+            return rel * scale
+        return (HALF_UNIT if scale >= PART_MIN else SMALL_REL * scale) + 1e-9 * scale
+
+    slack_b = 1e-9 * w_scale * x_max
+    return np.append(np.full(w.shape[0], tol(w_scale)), tol(b_scale) + slack_b)
+
+
+def _rounded_multiple(z: np.ndarray, t: np.ndarray, tau: np.ndarray | None = None) -> bool:
+    """Is there a c > 0 with |z_j - c t_j| <= tau_j for every entry j (default tau_j =
+    _rounding_tol(max|z|))?
+
+    The c allowed by entry j form an interval; the answer passes when they intersect at some
+    c > 0 (t is rescaled to max|t| = 1 first, which only rescales c).
+    """
+    if tau is None:
+        tau = np.full(z.shape[0], _rounding_tol(float(np.max(np.abs(z)))))
+    tn = t / float(np.max(np.abs(t)))
+    lo, hi = 0.0, np.inf
+    for zj, tj, tau_j in zip(z, tn, tau, strict=True):
+        if tj == 0.0:
+            if abs(zj) > tau_j:
+                return False
+            continue
+        a, b = (zj - tau_j) / tj, (zj + tau_j) / tj
+        lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+    return lo <= hi and hi > 0.0
 
 
 def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
@@ -53,6 +119,49 @@ def _positive_factor(z: np.ndarray, z0: np.ndarray, tol: float) -> float | None:
     return c * s
 
 
+def _is_placeholder(part: object) -> bool:
+    """Is one part of a pair still a placeholder: None, ``...``, or an array holding one?"""
+    if part is None or part is Ellipsis:
+        return True
+    if isinstance(part, list | tuple | np.ndarray):
+        try:
+            entries = np.asarray(part, dtype=object).ravel()
+        except Exception:  # noqa: BLE001 - ragged or hostile: parse_wb rejects it kindly
+            return False
+        return any(e is None or e is Ellipsis for e in entries)
+    return False
+
+
+def _one_part_missing(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
+    """Wrap a check of a pair (w, b): when only w or only b is still a placeholder, say which.
+
+    (The generic "not answered yet: replace None with a pair (w, b)" would ask for the pair
+    the student has already typed.)
+    """
+
+    @functools.wraps(check)
+    def run(answer: object, *args: Any, **kwargs: Any) -> Feedback:
+        if isinstance(answer, tuple | list) and len(answer) == 2:
+            w_open, b_open = (_is_placeholder(part) for part in answer)
+            if b_open and not w_open:
+                shown = "None" if answer[1] is None else "..."
+                return Feedback(
+                    False,
+                    f"b is {shown}: replace it with a number (your w is there), then run the "
+                    "cell again",
+                )
+            if w_open and not b_open:
+                return Feedback(
+                    False,
+                    "w still holds None or ...: replace it with a vector of numbers (your b is "
+                    "there), then run the cell again",
+                )
+        return check(answer, *args, **kwargs)
+
+    return run
+
+
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Does ``answer = (w, b)`` separate (X, y) (claim C01)?
@@ -70,12 +179,20 @@ def check_separator(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     -------
     Feedback
         ✔ when y_i (w.x_i + b) > 0 for every i; otherwise names the examples on the wrong
-        side or on the boundary (a tie is not a separation), never a separator.
+        side or on the boundary (a tie is not a separation), never a separator; w = 0 is
+        told that it defines no line, a pair with only w or only b filled in which part is
+        missing.
 
     Used in notebook 01.
     """
     Xa, ya = check_Xy(X, y)
     w, b = parse_wb(answer, Xa.shape[1])
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 defines no line: w·x + b = b for every x, so all examples get the same "
+            "score; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Xa, ya, signs_only=True)
     wrong = np.flatnonzero(m < 0).tolist()
     tied = np.flatnonzero(m == 0).tolist()
@@ -130,6 +247,7 @@ def check_mistake_count(
     return Feedback(False, "too few: compute y(w·x + b) for every example and count those <= 0")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_unit_margin(
     answer: object, w0: ArrayLike, b0: float, X: ArrayLike, y: ArrayLike
@@ -148,10 +266,10 @@ def check_unit_margin(
     Returns
     -------
     Feedback
-        ✔ when (w, b) = c (w0, b0) with c > 0 and min_i y_i (w.x_i + b) = 1, both to a
-        relative ``ROUNDING_TOL`` (answers rounded to 3 decimals pass), i.e.
-        c = 1 / min_i y_i (w0.x_i + b0); otherwise says whether the direction, the sign of c
-        or the size of the margin is wrong.
+        ✔ when (w, b) = (w0, b0) / min_i y_i (w0.x_i + b0) to 3 decimals (every entry within
+        ``_rounding_tol``: answers rounded to 3 decimals pass); otherwise says whether the
+        direction, the sign of the factor or the size of the margin (above or below 1,
+        never its value) is wrong.
 
     Used in notebook 01.
     """
@@ -163,13 +281,18 @@ def check_unit_margin(
     z = np.append(w, b)
     if not np.any(z):
         return Feedback(False, "(w, b) = 0 predicts nothing: rescale (w0, b0) by a factor c > 0")
-    c = _positive_factor(z, z0, ROUNDING_TOL)
-    if c is None and _positive_factor(z, z0, 30 * ROUNDING_TOL) is not None:
-        return Feedback(
-            False,
-            "(w, b) is nearly, but not quite, a multiple of (w0, b0): if you rounded, keep at "
-            "least 3 decimals or type fractions such as 1/7",
-        )
+    m0 = float(np.min(answer_margins(z0[:-1], z0[-1], Xa, ya)))
+    if not m0 > 0:
+        raise ValueError("(w0, b0) must separate (X, y): its functional margin is not > 0")
+    target = z0 / m0
+    scale = float(np.max(np.abs(target)))
+    x_max = float(np.max(np.abs(Xa)))
+    err = np.abs(z - target)  # each part against its own scale (_pair_tols)
+    if np.all(err <= _pair_tols(target[:-1], target[-1], x_max, rel=1e-9)):
+        return Feedback(True, "same classifier, and min y(w·x + b) = 1")
+    if np.all(err <= _pair_tols(target[:-1], target[-1], x_max)):
+        return Feedback(True, "same classifier, and min y(w·x + b) = 1 to 3 decimals")
+    c = _positive_factor(z, z0, 30 * ROUNDING_TOL)
     if c is None:
         return Feedback(
             False,
@@ -178,14 +301,15 @@ def check_unit_margin(
         )
     if c <= 0:
         return Feedback(False, "a factor c <= 0 flips (or erases) every prediction: use c > 0")
-    m = float(np.min(answer_margins(w, b, Xa, ya)))
-    if not abs(m - 1.0) <= ROUNDING_TOL:
+    ratio = float(np.max(np.abs(z))) / scale  # c / c_true, without printing either
+    if abs(ratio - 1.0) <= 30 * ROUNDING_TOL:
         return Feedback(
             False,
-            f"right direction, but the functional margin is {m:.6g}, not 1 (if you rounded, "
-            "keep at least 3 decimals or type fractions such as 1/7)",
+            "(w, b) is nearly, but not quite, the rescaled pair: if you rounded, keep at least "
+            "3 decimals or type fractions such as 1/7",
         )
-    return Feedback(True, "same classifier, and min y(w·x + b) = 1 (to 3 decimals or better)")
+    side = "above 1: divide by more" if ratio > 1 else "below 1: divide by less"
+    return Feedback(False, f"right direction, but the functional margin of (w, b) is {side}")
 
 
 def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0) -> Feedback:
@@ -203,8 +327,9 @@ def check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float = 1.0)
     Returns
     -------
     Feedback
-        ✔ when v = (w, b / r) (to ``ROUNDING_TOL`` times its largest entry); otherwise says
-        whether the first d entries or the last one is wrong.
+        ✔ when v = (w, b / r) to 3 decimals (every entry within ``_rounding_tol``), saying
+        so when the match is not exact; otherwise says whether the first d entries or the
+        last one is wrong, without giving the last one.
 
     Used in notebook 01.
     """
@@ -222,18 +347,24 @@ def _check_lift_vector(answer: object, w: ArrayLike, b: float, *, r: float) -> F
     d = wa.shape[0]
     v = parse_vector(answer, "v", d + 1)
     target = np.append(wa, ba / r)
-    tol = ROUNDING_TOL * float(np.abs(target).max())  # relative: w = 1e-200 is not 0
-    if np.allclose(v, target, rtol=0, atol=tol):
+    scale = float(np.abs(target).max())
+    tol = _rounding_tol(scale)
+    if np.allclose(v, target, rtol=0, atol=1e-9 * scale):
         return Feedback(True, f"v·(x, {r:g}) = w·x + b for every x")
+    if np.allclose(v, target, rtol=0, atol=tol):
+        return Feedback(
+            True, f"right to 3 decimals (the exact v has v·(x, {r:g}) = w·x + b for every x)"
+        )
     if not np.allclose(v[:d], wa, rtol=0, atol=tol):
         return Feedback(False, "the first d entries of v multiply x: they must reproduce w·x")
     return Feedback(
         False,
-        f"the first d entries are right; the last one is multiplied by {r:g}, and the "
-        "product must be b",
+        f"the first d entries are right, the last one is not: write out v·(x, {r:g}) and "
+        "compare it with w·x + b",
     )
 
 
+@_one_part_missing
 @exercise("a pair (w, b) with w of length 3")
 def check_xor_feature(answer: object) -> Feedback:
     """Does ``answer = (w, b)`` separate XOR after phi(x) = (x_1, x_2, (x_1 - x_2)^2) (C06)?
@@ -254,6 +385,11 @@ def check_xor_feature(answer: object) -> Feedback:
     X, y = xor_data()
     Z = np.column_stack([X, (X[:, 0] - X[:, 1]) ** 2])
     w, b = parse_wb(answer, 3)
+    if not np.any(w):
+        return Feedback(
+            False,
+            "w = 0 gives every corner the same score w·phi(x) + b = b; a separator needs w ≠ 0",
+        )
     m = answer_margins(w, b, Z, y, signs_only=True)
     bad = [f"({X[i, 0]:g}, {X[i, 1]:g})" for i in np.flatnonzero(m <= 0)]
     if not bad:
@@ -261,6 +397,7 @@ def check_xor_feature(answer: object) -> Feedback:
     return Feedback(False, f"wrong side or on the boundary after phi: corners {', '.join(bad)}")
 
 
+@_one_part_missing
 @exercise("a pair (w, b)")
 def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedback:
     """Is ``answer = (w, b)`` the class-prototype rule of (X, y) (claim C29)?
@@ -279,36 +416,51 @@ def check_class_prototype(answer: object, X: ArrayLike, y: ArrayLike) -> Feedbac
     Returns
     -------
     Feedback
-        ✔ when (w, b) = c (c+ - c-, (||c-||^2 - ||c+||^2) / 2) with c > 0 (to a relative
-        ``ROUNDING_TOL``); otherwise names the slip (w flipped, w not along c+ - c-, the line
-        not through the midpoint, b of the wrong sign) without printing b.
+        ✔ when (w, b) = c (c+ - c-, (||c-||^2 - ||c+||^2) / 2) for some c > 0, every entry
+        within ``_rounding_tol`` (3 decimals); otherwise names the slip (w flipped, w not
+        along c+ - c-, the line not through the midpoint, b of the wrong sign) without
+        printing b.
 
     Used in notebook 01.
     """
     Xa, ya = check_Xy(X, y)
-    e = scale_exponent(Xa)  # compare at scale 1: w scales like X, b like X^2
+    e = scale_exponent(Xa)  # solve at scale 1: w scales like X, b like X^2
     w_true, b_true = class_prototype(np.ldexp(Xa, -e), ya)
     w, b = parse_wb(answer, w_true.shape[0])
-    w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
+    w_units, b_units = np.ldexp(w_true, e), float(np.ldexp(b_true, 2 * e))
+    x_max = float(np.max(np.abs(Xa)))
+    if np.all(np.isfinite(w_units)) and np.isfinite(b_units):
+        w_true, b_true = w_units, b_units  # compare in the units the student rounded in
+    else:  # b beyond float64 in the data's units: compare at scale 1
+        w, b = np.ldexp(w, -e), float(np.ldexp(b, -2 * e))
+        x_max = float(np.ldexp(x_max, -e))
     if not np.any(w):
         return Feedback(False, "w = 0 cannot be right: w must point from c- towards c+")
-    c = _positive_factor(w, w_true, ROUNDING_TOL)
+    c = _positive_factor(w, w_true, 30 * ROUNDING_TOL)
     if c is None:
         return Feedback(False, "w is not along the difference of the class means c+ - c-")
     if c < 0:
         return Feedback(False, "w points from the positive mean to the negative one: flip it")
-    tol = ROUNDING_TOL * abs(c) * float(np.hypot(np.linalg.norm(w_true), b_true))
-    if abs(b - c * b_true) <= tol:
+    z, t = np.append(w, b), np.append(w_true, b_true)
+    if _rounded_multiple(z, t, _pair_tols(w, b, x_max)):
+        exact = _rounded_multiple(z, t, _pair_tols(w, b, x_max, rel=1e-9))
+        how = "" if exact else " (to 3 decimals)"
         if abs(c - 1.0) <= ROUNDING_TOL:
             return Feedback(
-                True, "right: w = c+ - c- and the line is the bisector of the two means"
+                True, f"right{how}: w = c+ - c- and the line is the bisector of the two means"
             )
         return Feedback(
             True,
-            f"right: the same rule as w = c+ - c- (yours is {c:.3g} times that pair), and the "
-            "line is the bisector of the two means",
+            f"right{how}: the same rule as w = c+ - c- (yours is {c:.3g} times that pair), "
+            "and the line is the bisector of the two means",
         )
-    if abs(b + c * b_true) <= tol:
+    if not _rounded_multiple(w, w_true):
+        return Feedback(
+            False,
+            "w is nearly, but not quite, along c+ - c-: if you rounded, keep at least 3 "
+            "decimals or type fractions such as 1/7",
+        )
+    if abs(b + c * b_true) <= _pair_tols(w, b, x_max)[-1]:
         return Feedback(False, "w is right; b has the wrong sign")
     return Feedback(
         False, "w is right, b is not: the line must pass through the midpoint (c+ + c-)/2"

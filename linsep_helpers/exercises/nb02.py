@@ -30,16 +30,57 @@ def _close(a: float, b: float, rel: float = 1e-6) -> bool:
     return abs(a - b) <= rel * max(1.0, abs(b))
 
 
-# A hand computation rounds: 13.58 for sqrt(184.5) = 13.583 is right.  Half a percent is far
-# below the gap to every slip the checks name (r against r^2, R/gamma against its square).
+def _same_count(value: float, count: int) -> bool:
+    """Is ``value`` the whole number ``count``: nearer to it than to any other integer (a float
+    formula may be off by round-off, never by one update)."""
+    return abs(value - count) < 0.5
+
+
+# Numbers computed by hand are asked for "exactly, or rounded to two decimals". An answer is
+# right when it equals the true value up to float round-off, or when it is the true value
+# correctly rounded to the answer's own number of decimals, two or more: 13.58 and 13.583 for
+# sqrt(184.5) = 13.5831, 25 and 25.000 for 25, but not 24.996 (three decimals, and 25 to three
+# decimals is 25.000) nor 13.6 (one decimal). The rule does not depend on the scale of the data:
+# a true value of 2e-200 is not "0.00 rounded" (the rounding must keep a significant digit).
+_HALF_UNIT = 5e-3
+
+_FURTHER_DECIMALS = (
+    "right to two decimals, but the further decimals you gave are not: give the value exactly, "
+    "or rounded to two decimals"
+)
+
+
+def _decimals(v: float) -> int:
+    """How many decimals ``v`` was written with (at least 2; binary float noise ignored)."""
+    for k in range(2, 400):
+        if abs(v - round(v, k)) <= 1e-12 * abs(v):
+            return k
+    return 400
+
+
+def _exact_or_rounded(v: float, truth: float) -> bool:
+    """``v`` is ``truth`` up to round-off, or ``truth`` rounded to v's decimals (at least 2)."""
+    if abs(v - truth) <= 1e-9 * abs(truth):
+        return True
+    unit = 0.5 * 10.0 ** -_decimals(v)
+    return unit < abs(truth) and abs(v - truth) <= unit * (1 + 1e-9)
+
+
+# The slips the checks name (r against r^2, R/gamma against its square) are recognised to half a
+# percent: far below the gap between them and the right value.
 _ROUNDED = 5e-3
 
 
-def _times(log_ratio: float) -> str:
-    """exp(log_ratio) as "3.2 times" or, when it is astronomically large, "about 10^400 times"."""
+def _compared(log_ratio: float) -> str:
+    """A bound exp(log_ratio) times the smallest one, compared with it in words."""
+    if log_ratio < math.log(2.0):
+        percent = 100.0 * math.expm1(max(log_ratio, 0.0))
+        if percent < 1e-6:
+            return "is within a millionth of a percent of the smallest possible"
+        return f"exceeds the smallest possible by {percent:.2g} %"
     if log_ratio < math.log(1e6):
-        return f"{math.exp(log_ratio):.3g} times"
-    return f"about 10^{log_ratio / math.log(10):.0f} times"
+        return f"is {math.exp(log_ratio):.3g} times the smallest possible"
+    return f"is about 10^{log_ratio / math.log(10):.0f} times the smallest possible"
 
 
 @exercise("the list of weight vectors after each update (without the start w = 0)")
@@ -69,6 +110,15 @@ def check_perceptron_by_hand(answer: object, X: ArrayLike, y: ArrayLike) -> Feed
     rows = [parse_vector(a, f"vector {k} of your list", d) for k, a in enumerate(answer, 1)]
     run = perceptron(Xa, ya, bias=False, max_epochs=1000, max_updates=1000)
     truth = run.trace.w[1:] if run.trace is not None else np.zeros((0, d))
+    if rows and not np.any(rows[0]) and (truth.shape[0] == 0 or np.any(truth[0])):
+        rest_right = len(rows) - 1 == truth.shape[0] and all(
+            np.allclose(a, t, atol=1e-9) for a, t in zip(rows[1:], truth, strict=True)
+        )
+        return Feedback(
+            False,
+            "leave out the start w = 0: list only the weights after each update"
+            + (" (the rest of your list is right)" if rest_right else ""),
+        )
     for k, a in enumerate(rows, start=1):
         if k > truth.shape[0]:
             return Feedback(
@@ -111,7 +161,7 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
     -------
     Feedback
         ✔ when answer = (R / gamma)^2 with R = max_i ||x_i|| and gamma = min_i y_i w*.x_i /
-        ||w*|| (to a relative 0.5 %, for rounded hand computations); names the slips R/gamma,
+        ||w*||, exactly or correctly rounded to two (or more) decimals; names the slips R/gamma,
         gamma not normalised, and the ratio upside down. The bound does not change when X is
         scaled, and neither does the check.
 
@@ -127,8 +177,13 @@ def check_novikoff_bound(answer: object, X: ArrayLike, y: ArrayLike, w_star: Arr
             raise ValueError("w_star does not separate (X, y) through the origin")
         R = float(np.max(np.linalg.norm(Xs, axis=1)))
         g = gf / math.hypot(*ws)  # no overflow for w* = 1e200
-    if _close(v, (R / g) * (R / g), _ROUNDED):
+    bound = (R / g) * (R / g)
+    if _exact_or_rounded(v, bound):
         return Feedback(True, "right: R²/γ² with γ the margin of the unit-norm separator")
+    if abs(v - bound) <= _HALF_UNIT:
+        return Feedback(False, _FURTHER_DECIMALS)
+    if _close(v, bound, _ROUNDED):
+        return Feedback(False, "close, but not right to two decimals: compute R and γ exactly")
     if _close(v, R / g, _ROUNDED):
         return Feedback(False, "that is R/γ; the bound is its square")
     if _close(v, (R / gf) * (R / gf), _ROUNDED) and not _close(gf, g, 2 * _ROUNDED):
@@ -156,10 +211,10 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
     Returns
     -------
     Feedback
-        ✔ when r = sqrt(R |b*| / ||w*||), the minimiser of (R^2 + r^2)(||w*||^2 + b*^2 / r^2)
-        (to a relative 0.5 %, for a rounded r); otherwise says r is too small or too large and
-        how many times the bound at r exceeds the smallest one, or that the answer is the best
-        r^2.
+        ✔ when r = sqrt(R |b*| / ||w*||), the minimiser of (R^2 + r^2)(||w*||^2 + b*^2 / r^2),
+        exactly or correctly rounded to two (or more) decimals; otherwise says r is too small or too
+        large and by how much the bound at r exceeds the smallest one, or that the answer is
+        the best r^2.
 
     Used in notebook 02.
     """
@@ -178,13 +233,18 @@ def check_best_lift_scale(answer: object, radius: float, w_norm: float, b_star: 
 
     best_r2 = R * abs(b) / wn
     best_r = math.sqrt(R) * math.sqrt(abs(b)) / math.sqrt(wn)  # no underflow at R = 1e-200
-    if abs(v - best_r) <= _ROUNDED * best_r:
+    if _exact_or_rounded(v, best_r):
         return Feedback(True, "right: at this r the bound is (R‖w*‖ + |b*|)²/γ̂², its minimum")
+    if abs(v - best_r) <= _HALF_UNIT and _HALF_UNIT < best_r:
+        return Feedback(False, _FURTHER_DECIMALS)
     if math.isfinite(best_r2) and abs(v - best_r2) <= _ROUNDED * best_r2:
         return Feedback(False, "that is the best r², not r")
     side = "too small" if v < best_r else "too large"
-    more = _times(log_excess(v) - log_excess(best_r))
-    return Feedback(False, f"r is {side}: the bound at your r is {more} the smallest possible")
+    excess = log_excess(v) - log_excess(best_r)
+    message = f"r is {side}: the bound at your r {_compared(excess)}"
+    if excess < math.log(1.01):
+        message += " (it is flat near its minimum: find r from the derivative, to two decimals)"
+    return Feedback(False, message)
 
 
 def _staircase_points(d: int, factor: int) -> np.ndarray:
@@ -265,7 +325,7 @@ def check_staircase_lower_bound(answer: object) -> Feedback:
     answer : callable
         The student's ``bound(a, d)``, called with ints a in {2, 3, 4, 5, 10} and d = 1..8.
         Any formula that gives these numbers is accepted (an int, a float or a numpy number
-        equal to the integer to a relative 1e-9).
+        within 0.5 of the integer: round-off passes, one update more or less does not).
 
     Returns
     -------
@@ -279,16 +339,16 @@ def check_staircase_lower_bound(answer: object) -> Feedback:
     for a, d in _LOWER_BOUND_GRID:
         value = parse_number(call_student(answer, a, d)[0], f"bound({a}, {d})")
         truth = _least_updates(a, d)
-        if _close(value, truth, 1e-9):
+        if _same_count(value, truth):
             continue
         if d == 1:
             hint = "with d = 1 there is one point, x_1 = e_1: how many updates does w = 0 need?"
         elif a != 2 and all(
-            _close(parse_number(call_student(answer, 2, k)[0]), _least_updates(2, k), 1e-9)
+            _same_count(parse_number(call_student(answer, 2, k)[0]), _least_updates(2, k))
             for k in range(1, 9)
         ):
             hint = "it is right for a = 2 only: redo the inequalities w_k > a w_(k-1) with a"
-        elif _close(value, sum((a**k - 1) // (a - 1) for k in range(1, d + 1)), 1e-9):
+        elif _same_count(value, sum((a**k - 1) // (a - 1) for k in range(1, d + 1))):
             hint = (
                 "that is the sum of the smallest weights w_k; the count of updates weighs each "
                 "w_k by how many updates it costs"
@@ -306,57 +366,80 @@ def check_staircase_lower_bound(answer: object) -> Feedback:
     )
 
 
-# the bias steps s at which a student's weight lambda(s) is evaluated
-_BIAS_STEPS = (1.0, 0.25, 4.0, 20.5**2, 1e-3)
+# the steps (eta for w, s for b) at which a student's weight lambda(eta, s) is evaluated
+_STEPS = ((1.0, 1.0), (1.0, 4.0), (0.5, 1.0), (0.1, 0.25), (2.0, 20.5**2), (1e-3, 1e3), (3.0, 0.5))
+
+# slips with a hint of their own: (weight as a function of (eta, s), hint)
+_WEIGHT_SLIPS = (
+    (
+        lambda eta, s: 1.0 / s,
+        "that weight is right when η = 1 only: w moves by ηyx, so expand ‖w + ηyx‖² with the η",
+    ),
+    (
+        lambda eta, s: 1.0,
+        "a constant weight works only when s = η: expand Q(w + ηyx, b + sy) and look at the "
+        "cross term",
+    ),
+)
 
 
-@exercise("a function of s that returns a number")
+@exercise("a function of (eta, s) that returns a number")
 def check_affine_invariant_weight(answer: object) -> Feedback:
-    """Is ``answer(s)`` the weight lambda of b^2 in the affine perceptron's invariant (C11)?
+    """Is ``answer(eta, s)`` the weight lambda of b^2 in the affine perceptron's invariant (C11)?
 
-    With the update w <- w + y x, b <- b + y s (bias step s > 0) at a mistake
+    With the update w <- w + eta y x, b <- b + s y (steps eta, s > 0) at a mistake
     y (w.x + b) <= 0,
 
-        Q(w + y x, b + y s) = Q(w, b) + 2 y (w.x + lambda s b) + ||x||^2 + lambda s^2
+        Q(w + eta y x, b + s y) = Q(w, b) + 2 y (eta w.x + lambda s b) + eta^2 ||x||^2 + lambda s^2
 
-    for Q(w, b) = ||w||^2 + lambda b^2. The cross term is the mistake's score, hence <= 0, and the
-    growth at most R^2 + s, exactly when lambda = 1/s: then Q = ||v||^2 for the lifted
-    v = (w, b/r), r^2 = s.
+    for Q(w, b) = ||w||^2 + lambda b^2. The cross term is 2 eta times the mistake's score, hence
+    <= 0, and the growth at most eta (eta R^2 + s), exactly when lambda = eta / s; for any other
+    lambda the cross term 2 b (lambda s - eta) (take y = 1, w.x = -b) is unbounded. Then
+    Q = ||v||^2 for the lift v = (w, b/r) with r^2 = s / eta.
 
     Parameters
     ----------
     answer : callable
-        The student's ``weight(s)``, called with s in {1, 0.25, 4, 420.25, 0.001}; any formula
-        equal to 1/s (to a relative 1e-9) is accepted.
+        The student's ``weight(eta, s)``, called with the pairs (1, 1), (1, 4), (0.5, 1),
+        (0.1, 0.25), (2, 420.25), (0.001, 1000), (3, 0.5); any formula equal to eta / s (to a
+        relative 1e-9) is accepted.
 
     Returns
     -------
     Feedback
-        ✔ for 1/s; otherwise names the first s where it fails, with a hint for the slips
-        lambda = 1 (right at s = 1 only), lambda = s and lambda = 1/s^2; never the formula.
+        ✔ for eta / s; otherwise names the first (eta, s) where it fails, with a hint for the
+        slips lambda = 1/s (right for eta = 1 only) and lambda = 1 (right for s = eta only);
+        never the formula.
 
     Used in notebook 02.
     """
-    for step in _BIAS_STEPS:
-        value = parse_number(call_student(answer, step)[0], f"weight({step:g})")
-        if _close(value, 1.0 / step, 1e-9):
-            continue
-        if _close(value, 1.0, 1e-9):
-            hint = (
-                "a constant weight 1 works for s = 1 only: expand Q(w + yx, b + ys) and make the "
-                "cross term the mistake's score y(w·x + b)"
-            )
-        elif _close(value, step, 1e-9) or _close(value, 1.0 / step**2, 1e-9):
-            hint = "compare the cross term 2y(w·x + λ s b) with the mistake's score y(w·x + b)"
-        else:
-            hint = "expand Q(w + yx, b + ys) and use y(w·x + b) <= 0 at a mistake"
+    values = [
+        parse_number(call_student(answer, eta, s)[0], f"weight({eta:g}, {s:g})")
+        for eta, s in _STEPS
+    ]
+    wrong = [
+        (eta, s, v)
+        for (eta, s), v in zip(_STEPS, values, strict=True)
+        if not _close(v, eta / s, 1e-9)
+    ]
+    if not wrong:
         return Feedback(
-            False, f"weight({step:g}) = {value:.6g} does not make Q an invariant ({hint})"
+            True,
+            "right: Q grows by at most η(ηR² + s) per update, and with w·w* + λ b b*, which grows "
+            "by at least η γ̂, Cauchy–Schwarz gives M <= (R² + s/η)(‖w*‖² + η b*²/s)/γ̂², the "
+            "bound of the lift (x, r) with r² = s/η",
         )
+    hint = (
+        "expand Q(w + ηyx, b + sy): the cross term must be a multiple of the mistake's score "
+        "y(w·x + b), which is <= 0"
+    )
+    for slip, slip_hint in _WEIGHT_SLIPS:
+        if all(_close(v, slip(eta, s), 1e-9) for (eta, s), v in zip(_STEPS, values, strict=True)):
+            hint = slip_hint
+            break
+    eta, s, v = wrong[0]
     return Feedback(
-        True,
-        "right: Q grows by at most R² + s per update, and with w·w* + b b*/s, which grows by at "
-        "least the functional margin, Cauchy–Schwarz gives the bound (R² + s)(‖w*‖² + b*²/s)/γ̂²",
+        False, f"weight({eta:g}, {s:g}) = {v:.6g} does not make Q an invariant ({hint})"
     )
 
 

@@ -8,12 +8,16 @@ as a ✘ with a sentence, never as a traceback.
 
 from __future__ import annotations
 
-import inspect
 import math
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
+from scipy import special
 from scipy.optimize import linprog
+from scipy.spatial.distance import pdist
 
 from .._validate import check_labels, check_scalar
 from ..geometry import margins
@@ -42,17 +46,74 @@ __all__ = [
     "check_quasi_separated",
 ]
 
-#: What a stable ln sigma written for exercise 4 may not call (it is what it should rebuild).
-_BANNED_IN_LOG_SIGMOID = ("logaddexp", "expit", ".log_sigmoid(", "softplus")
+#: What a stable ln sigma written for exercise 4 may not use (it is what it should rebuild):
+#: these names anywhere in its code, these objects under any name, and anything from scipy or
+#: from this package (``lh``), whose modules it may not even refer to.
+_BANNED_NAMES = ("logaddexp", "logaddexp2", "logsumexp", "expit", "log_expit", "log_sigmoid",
+                 "scipy", "lh", "linsep_helpers")  # fmt: skip
+_BANNED_OBJECTS = (np.logaddexp, np.logaddexp2, special.expit, special.log_expit,
+                   special.logsumexp, log_sigmoid)  # fmt: skip
+_BANNED_MODULES = ("scipy", "linsep_helpers")
+#: scipy.special's ufuncs carry no module name: known by identity (numpy's own excluded).
+_SCIPY_UFUNCS = tuple(
+    v
+    for v in vars(special).values()
+    if isinstance(v, np.ufunc) and getattr(np, v.__name__, 0) is not v
+)
 
-#: |t - (-ln(1/T - 1))| accepted in exercise 1: 2.2 and 2.197 for ln 9 = 2.19722 are right.
+#: |t - (-ln(1/T - 1))| accepted in exercise 1: t rounded to two decimals (5.29 for ln 199).
 THRESHOLD_TOLERANCE = 5e-3
-#: Exercise 2 asks for the lower bound's c = ln(n/eps)/gamma_min: accepted from LOW to HIGH
-#: times it, or up to its ceiling (rounded values), not any c that happens to work.
-BOUND_BAND = (0.99, 1.02)
+#: Exercise 2 asks for the lower bound's c = ln(n/eps)/gamma_hat_min, to two decimals or more:
+#: accepted from c_bound - ROUNDING (rounded down to two decimals) up to HIGH c_bound or
+#: ceil(c_bound), not any c that merely happens to work.
+ROUNDING = 5e-3
+HIGH = 1.02
+#: Exercise 5 asks for distinct points: two rows of X closer than this share of the data's
+#: size (largest |x_ij - centre_j|) in every coordinate count as the same point.
+SAME_POINT = 1e-6
 
 #: Where a student's log-sigmoid is evaluated: both tails, where a naive formula overflows.
 _LOG_SIGMOID_POINTS = (-1000.0, -750.0, -40.0, -1.0, 0.0, 1e-3, 3.0, 40.0, 750.0, 1000.0)
+
+
+@dataclass(frozen=True)
+class _Overflowed:
+    """What ``_overflow_raises`` returns instead of a result: numpy's overflow message."""
+
+    text: str
+
+
+def _overflow_raises(func: Callable[..., object]) -> Callable[..., object]:
+    """``func`` run under ``np.errstate(over="raise")``; an overflow returns ``_Overflowed``."""
+
+    def guarded(*args: object) -> object:
+        with np.errstate(over="raise", under="ignore"):
+            try:
+                return func(*args)
+            except FloatingPointError as err:
+                if "overflow" not in str(err):
+                    raise  # the student's own errstate: call_student reports it
+                return _Overflowed(str(err))
+
+    return guarded
+
+
+def _overflow_message(func: Callable[..., object], text: str) -> str:
+    """A kind sentence for a log-sigmoid that overflowed, naming the first z that does."""
+    where = ""
+    for zi in _LOG_SIGMOID_POINTS:
+        try:
+            alone, _ = call_student(_overflow_raises(func), np.array([zi]))
+        except Rejected:
+            continue
+        if isinstance(alone, _Overflowed):
+            where = f" at z = {zi:g}"
+            break
+    return (
+        f"your function overflows{where} ({text}); the exercise asks for no overflow. "
+        "If its values look right, the overflow is in a part you discard: np.where(cond, a, "
+        "b) computes both a and b for every z. Let np.exp only see numbers <= 0"
+    )
 
 
 @exercise("your t (a number)")
@@ -69,7 +130,7 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when |t - (-ln(1/T - 1))| <= 5e-3 (t rounded to two decimals or more); names a
+        ✔ when |t - (-ln(1/T - 1))| <= 5e-3 (t rounded to two decimals); names a
         flipped sign and a base-10 logarithm; otherwise says what sigma(t) is, not what t
         should be.
 
@@ -80,7 +141,7 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
     tol = THRESHOLD_TOLERANCE
     if abs(value - truth) <= tol:
         return Feedback(
-            True, f"right: sigma(t) = {T:g} at t = {value:g}, so the boundary is w.x + b = t"
+            True, f"right: sigma(t) ≈ {T:g} at t = {value:g}, so the boundary is w.x + b = t"
         )
     if abs(truth) > tol and abs(value + truth) <= tol:
         return Feedback(False, "the sign is flipped: for T > 1/2 the boundary moves to scores > 0")
@@ -90,7 +151,7 @@ def check_threshold_offset(answer: object, T: float) -> Feedback:
     return Feedback(
         False,
         f"at your t, sigma(t) = {reached:.6f}, but it should be T = {T:g}: solve sigma(t) = T "
-        "for t (give t to at least two decimals)",
+        "for t (give t rounded to two decimals)",
     )
 
 
@@ -100,14 +161,14 @@ def check_scale_for_epsilon(
 ) -> Feedback:
     """Is ``answer`` the scale c that the lower bound gives for ln L(c w, c b) >= -eps?
 
-    For a separator (w, b) with smallest functional margin gamma_min = min_i y_i (w.x_i + b)
-    > 0, the bound ln L(c w, c b) >= -n e^(-c gamma_min) guarantees the target from
-    c_bound = ln(n / eps) / gamma_min on (C20).
+    For a separator (w, b) with smallest functional margin gamma_hat_min = min_i y_i (w.x_i + b)
+    > 0, the bound ln L(c w, c b) >= -n e^(-c gamma_hat_min) guarantees the target from
+    c_bound = ln(n / eps) / gamma_hat_min on (C20).
 
     Parameters
     ----------
     answer : float
-        The student's c.
+        The student's c, to two decimals or more.
     w, b : array-like of shape (d,), float
         A separator of (X, y).
     X, y : array-like
@@ -118,9 +179,12 @@ def check_scale_for_epsilon(
     Returns
     -------
     Feedback
-        ✔ for c from 0.99 c_bound to 1.02 c_bound or ceil(c_bound) (rounded forms of it). A
-        larger c, which works, is told to use the bound instead; a smaller one is told that
-        the bound does not guarantee the target; ln(1/eps)/gamma_min (n forgotten) is named.
+        ✔ for c from c_bound - 0.005 (c_bound rounded down to two decimals) to
+        max(1.02 c_bound, ceil(c_bound)); the message says when c is below c_bound by
+        rounding only. A larger c, which works, is told to use the bound instead; a smaller
+        one is told that the bound does not guarantee the target, with c_bound rounded to
+        one decimal, ln(1/eps)/gamma_hat_min (n forgotten) and a c found by trial (it
+        reaches the target, the bound does not) named.
 
     Used in notebook 03.
     """
@@ -130,75 +194,192 @@ def check_scale_for_epsilon(
     gamma_min = float(gamma.min())
     if gamma_min <= 0:
         raise ValueError("(w, b) must separate (X, y): its smallest functional margin is <= 0")
-    bound = math.log(len(gamma) / eps) / gamma_min
+    n = len(gamma)
+    bound = math.log(n / eps) / gamma_min
     value = float(scaled_log_likelihood(w, b, X, y, c))
-    low, high = BOUND_BAND
-    if low * bound <= c <= max(high * bound, math.ceil(bound)):  # or rounded up to an integer
+    if bound <= c <= max(HIGH * bound, math.ceil(bound)):
         return Feedback(
             True,
-            f"right: the bound guarantees it, and indeed ln L(cw, cb) = {value:.3g} >= -{eps:g}",
+            f"right: at this c the lower bound -n e^(-c gamma_hat_min) is >= -{eps:g}, so it "
+            f"guarantees the target; indeed ln L(cw, cb) = {value:.3g}",
         )
-    if math.isclose(c, math.log(1.0 / eps) / gamma_min, rel_tol=0.01):
-        return Feedback(False, "the bound is -n e^(-c gamma_min): you left out the factor n")
-    if c > low * bound:
+    if bound - ROUNDING <= c < bound:
+        return Feedback(
+            True,
+            "right, up to rounding: this is the bound's value rounded down (strictly, the "
+            "bound guarantees the target from a c at most 0.005 larger); ln L(cw, cb) = "
+            f"{value:.3g}",
+        )
+    forgot_n = math.isclose(c, math.log(1.0 / eps) / gamma_min, rel_tol=0.01)
+    if c > bound:
         return Feedback(
             False,
             f"this c works (ln L(cw, cb) = {value:.3g}), but it is not what the lower bound "
-            "gives: solve -n e^(-c gamma_min) = -eps for c",
+            "gives: solve -n e^(-c gamma_hat_min) = -eps for c",
         )
-    works = "it does reach the target here" if value >= -eps else "it does not reach the target"
+    if bound - 10 * ROUNDING <= c < bound:
+        return Feedback(
+            False,
+            "close, but below the bound's value by more than rounding to two decimals can "
+            "explain: give c to two decimals or more, rounded up if in doubt",
+        )
+    if value >= -eps:
+        return Feedback(
+            False,
+            f"this c does reach the target here (ln L(cw, cb) = {value:.3g}), but the lower "
+            f"bound -n e^(-c gamma_hat_min) is still below -{eps:g} there: the exercise asks "
+            "for the c the bound guarantees, derived from it, not found by trial"
+            + (" (and the bound has a factor n)" if forgot_n else ""),
+        )
+    if forgot_n:
+        return Feedback(False, "the bound is -n e^(-c gamma_hat_min): you left out the factor n")
     return Feedback(
         False,
-        f"with this c the lower bound -n e^(-c gamma_min) is still below -{eps:g}, so it does "
-        f"not guarantee the target ({works}); solve -n e^(-c gamma_min) = -eps for c",
+        f"with this c the lower bound -n e^(-c gamma_hat_min) is still below -{eps:g}, so it "
+        "does not guarantee the target (nor is it reached here); solve "
+        "-n e^(-c gamma_hat_min) = -eps for c",
     )
 
 
 def _gradient_cases(seed: int = 0) -> list[tuple[np.ndarray, float, np.ndarray, np.ndarray]]:
-    """Three random problems (w, b, X, y01) with labels in {0, 1}, d = 2, 3, 1."""
+    """Three random problems (w, b, X, y) with labels in {-1, +1}, d = 2, 3, 1."""
     rng = np.random.default_rng(seed)
     cases = []
     for n, d in ((5, 2), (8, 3), (12, 1)):
         X = rng.normal(size=(n, d))
-        y01 = (np.arange(n) % 2).astype(float)
-        rng.shuffle(y01)
-        cases.append((rng.normal(size=d), float(rng.normal()), X, y01))
+        y = np.where(np.arange(n) % 2 == 0, -1.0, 1.0)
+        rng.shuffle(y)
+        cases.append((rng.normal(size=d), float(rng.normal()), X, y))
     return cases
 
 
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    """sigma(z) = 1 / (1 + e^(-z)) for the moderate z of ``_gradient_cases``."""
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+#: Gradients a student may derive by mistake for labels in {-1, +1}: (name, dw, db) from
+#: (X, y, s = w.x + b), each with the sentence that names the mistake.
+_GRADIENT_MISTAKES = (
+    (
+        "d/dz ln sigma(z) = 1 - sigma(z) = sigma(-z), not sigma(z)",
+        lambda X, y, s: y * _sigmoid(y * s),
+    ),
+    (
+        "each term needs the factor y_i: the chain rule through gamma_hat_i = y_i (w.x_i + b)",
+        lambda X, y, s: _sigmoid(-y * s),
+    ),
+    (
+        "that is the {0, 1} formula sum_i (y_i - sigma_i) x_i used with labels -1/+1; "
+        "differentiate ln sigma(gamma_hat_i) instead",
+        lambda X, y, s: y - _sigmoid(s),
+    ),
+)
+
+
 @exercise(
-    "replace the line my_gradient = None by your def my_gradient(w, b, X, y01) returning (dw, db)"
+    "replace the line my_gradient = None by your def my_gradient(w, b, X, y) returning (dw, db)"
 )
 def check_gradient_function(answer: object) -> Feedback:
-    """Does ``answer(w, b, X, y01)`` return the gradient (dw, db) of ln L (claim C22)?
+    """Does ``answer(w, b, X, y)`` return the gradient (dw, db) of ln L for labels in {-1, +1}?
+
+    ln L(w, b) = sum_i ln sigma(gamma_hat_i), gamma_hat_i = y_i (w.x_i + b), so (claim C22)
+    dw = sum_i y_i sigma(-gamma_hat_i) x_i and db = sum_i y_i sigma(-gamma_hat_i): the {0, 1}
+    form sum_i (y01_i - sigma_i) (x_i, 1) written with y01 = (y + 1) / 2.
 
     Parameters
     ----------
     answer : callable
-        The student's function; labels y01 are in {0, 1}; it returns a pair (dw, db).
+        The student's function; labels y are -1.0 or +1.0; it returns a pair (dw, db).
 
     Returns
     -------
     Feedback
-        ✔ when dw = sum_i (y_i - sigma_i) x_i and db = sum_i (y_i - sigma_i) (to a relative
-        1e-6) on three random problems; names a flipped sign (the gradient of the
-        cross-entropy), a wrong db, a wrong shape, and what the function raised.
+        ✔ when (dw, db) equals the gradient (to a relative 1e-6) on three random problems,
+        whatever formula computed it; names a flipped sign (the gradient of the
+        cross-entropy), sigma(gamma_hat) for sigma(-gamma_hat), a missing factor y_i, the
+        {0, 1} formula used with labels -1/+1, a wrong db, a wrong shape, and what the
+        function raised.
 
     Used in notebook 03.
     """
-    for w, b, X, y01 in _gradient_cases():
-        gw, gb = gradient_log_likelihood(w, b, X, y01)
-        got, _ = call_student(answer, w, b, X, y01)
+    for w, b, X, y in _gradient_cases():
+        gw, gb = gradient_log_likelihood(w, b, X, (y + 1.0) / 2.0)
+        got, _ = call_student(answer, w, b, X, y)
         dw, db = parse_wb(got, len(w), names=("dw", "db"), ravel=True)
-        if np.allclose(dw, -gw, rtol=1e-6, atol=1e-9) and not np.allclose(dw, gw):
+        if np.allclose(dw, gw, rtol=1e-6, atol=1e-9):
+            if not math.isclose(db, gb, rel_tol=1e-6, abs_tol=1e-9):
+                return Feedback(False, "dw is right but db is not: b acts like a feature that is 1")
+            continue
+        if np.allclose(dw, -gw, rtol=1e-6, atol=1e-9):
             return Feedback(
                 False, "the sign is flipped: that is the gradient of the cross-entropy -ln L"
             )
-        if not np.allclose(dw, gw, rtol=1e-6, atol=1e-9):
-            return Feedback(False, f"dw is wrong on a problem with d = {len(w)}, n = {len(X)}")
-        if not math.isclose(db, gb, rel_tol=1e-6, abs_tol=1e-9):
-            return Feedback(False, "dw is right but db is not: b acts like a feature that is 1")
-    return Feedback(True, "right: your gradient matches sum_i (y_i - sigma_i)(x_i, 1)")
+        s = X @ w + b
+        for why, residual in _GRADIENT_MISTAKES:
+            if np.allclose(dw, X.T @ residual(X, y, s), rtol=1e-6, atol=1e-9):
+                return Feedback(False, why)
+        return Feedback(False, f"dw is wrong on a problem with d = {len(w)}, n = {len(X)}")
+    return Feedback(True, "right: your gradient matches sum_i y_i sigma(-gamma_hat_i) (x_i, 1)")
+
+
+def _code_names(code: types.CodeType) -> set[str]:
+    """Every global and attribute name a code object (and the code nested in it) refers to."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _code_names(const)
+    return names
+
+
+def _banned_from(thing: object) -> str | None:
+    """The name of ``thing`` when it is a banned object, or a module or callable of scipy or lh."""
+    if any(thing is banned for banned in _BANNED_OBJECTS):
+        return getattr(thing, "__name__", "a forbidden function")
+    if any(thing is ufunc for ufunc in _SCIPY_UFUNCS):
+        return "scipy"
+    module = thing.__name__ if isinstance(thing, types.ModuleType) else None
+    if module is None and callable(thing) and not isinstance(thing, type):
+        module = getattr(thing, "__module__", None)
+    if isinstance(module, str) and module.split(".")[0] in _BANNED_MODULES:
+        return "scipy" if module.startswith("scipy") else "lh (linsep_helpers)"
+    return None
+
+
+def _banned_call(func: object, depth: int = 0) -> str | None:
+    """The name of a forbidden tool ``func`` uses, or None.
+
+    Looks at the names in its code (``np.logaddexp``, ``special.expit``, ``scipy``), at what
+    its global names and closure cells hold (``f = np.logaddexp`` then ``f(0, -z)``; any scipy
+    module such as ``special``, also when used through ``getattr`` with a built name; the
+    module ``lh``), and into the Python functions it calls by name (three levels). A numpy
+    function fetched by a name built at run time (``getattr(np, "log" + "addexp")``) is not
+    seen.
+    """
+    code = getattr(func, "__code__", None)
+    if not isinstance(code, types.CodeType):
+        return None
+    names = _code_names(code)
+    names |= {name.split(".")[0] for name in names}  # import scipy.special -> scipy
+    hit = next((name for name in _BANNED_NAMES if name in names), None)
+    if hit:
+        return "lh (linsep_helpers)" if hit in ("lh", "linsep_helpers") else hit
+    cells = [cell.cell_contents for cell in getattr(func, "__closure__", None) or ()
+             if cell.cell_contents is not None]  # fmt: skip
+    scope = getattr(func, "__globals__", {})
+    referred = [scope[name] for name in names if name in scope] + cells
+    for obj in referred:
+        modules = [obj] if isinstance(obj, types.ModuleType) else []
+        # vars(), not getattr: a module's __getattr__ may warn (np.object: FutureWarning)
+        for thing in [obj] + [vars(m).get(name) for m in modules for name in names]:
+            hit = _banned_from(thing)
+            if hit:
+                return hit
+        if isinstance(obj, types.FunctionType) and obj is not func and depth < 3:
+            hit = _banned_call(obj, depth + 1)
+            if hit:
+                return hit
+    return None
 
 
 @exercise("replace the line my_log_sigmoid = None by your def my_log_sigmoid(z) returning ln σ(z)")
@@ -213,28 +394,30 @@ def check_log_sigmoid_function(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✘ when its source calls logaddexp, (log_)expit, softplus or lh.log_sigmoid (the
-        exercise forbids them). ✔ when the result has one value per z, every value finite
-        and within a relative 1e-9 of ln sigma(z) (absolute 1e-300 near z = +1000). A right
-        result is right even if numpy warned along the way; otherwise names the first z where
-        it fails, with numpy's
-        warning (an overflow in exp, a log of 0) when there was one.
+        ✘ when its code refers to scipy, to lh, or to logaddexp, logsumexp, (log_)expit or
+        log_sigmoid, also under another name (the exercise forbids them; see
+        ``_banned_call``), and when any operation overflows (it runs under
+        ``np.errstate(over="raise")``), even in a branch of ``np.where`` that is discarded;
+        the message names the first z that overflows on its own. ✔ when the result has one
+        value per z, every value finite and within a relative 1e-9 of ln sigma(z) (absolute
+        1e-300 near z = +1000); otherwise names the first z where it fails, with numpy's
+        warning (a log of 0, an invalid value) when there was one.
 
     Used in notebook 03.
     """
-    try:
-        source = inspect.getsource(answer)
-    except (OSError, TypeError):  # a builtin, or defined where the source is not kept
-        source = ""
-    for banned in _BANNED_IN_LOG_SIGMOID:
-        if banned in source:
-            raise Rejected(
-                f"your function uses {banned.strip('.(')}: the exercise asks you to build "
-                "ln sigma(z) from np.exp, np.log1p, np.abs and np.minimum"
-            )
+    banned = _banned_call(answer)
+    if banned:
+        raise Rejected(
+            f"your function uses {banned}: the exercise asks you to build "
+            "ln sigma(z) from np.exp, np.log1p, np.abs and np.minimum"
+        )
+    if not callable(answer):
+        raise Rejected(f"the answer must be a function (def ...); got {type(answer).__name__}")
     z = np.array(_LOG_SIGMOID_POINTS)
     truth = np.asarray(log_sigmoid(z))
-    got, warned = call_student(answer, z)
+    got, warned = call_student(_overflow_raises(answer), z)
+    if isinstance(got, _Overflowed):
+        raise Rejected(_overflow_message(answer, got.text))
     out = parse_array(got, "the result of your function", finite=False)
     if out.shape != z.shape:
         raise Rejected(f"return one value per z (shape {z.shape}); got shape {out.shape}")
@@ -268,7 +451,9 @@ def _widest_nonnegative_margins(A: np.ndarray) -> np.ndarray | None:
 def check_quasi_separated(answer: object) -> Feedback:
     """Is ``answer = (X, y)`` a quasi-separated data set, one whose ln L has no maximiser (C23)?
 
-    Accepts every (X, y) that (1) is not linearly separable (the LP A (w, b) >= 1 is
+    Accepts every (X, y) of distinct points (no two rows within SAME_POINT of the data's size
+    in every coordinate; one point with both labels is the notebook's own example) that (1)
+    is not linearly separable (the LP A (w, b) >= 1 is
     infeasible, with a verified Gordan certificate) and (2) is not overlapping: some (w, b)
     puts every example on its correct side or on the boundary, y_i (w.x_i + b) >= 0, with at
     least one of these functional margins > 0 (found by the LP max sum_i gamma_i over
@@ -283,8 +468,8 @@ def check_quasi_separated(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ with a (w, b) that shows it; otherwise says whether the data are separable,
-        overlapping, or on a single hyperplane (every margin 0).
+        ✔ with a (w, b) that shows it; otherwise says whether a point is repeated, or the
+        data are separable, overlapping, or on a single hyperplane (every margin 0).
 
     Used in notebook 03.
     """
@@ -295,6 +480,8 @@ def check_quasi_separated(answer: object) -> Feedback:
         X = X[:, None]
     if X.ndim != 2 or not 1 <= len(X) <= 1000:
         raise Rejected(f"X must be an (n, d) array with 1 <= n <= 1000; got shape {X.shape}")
+    if X.shape[1] == 0:
+        raise Rejected(f"X has no columns (shape {X.shape}): give each point its coordinates")
     try:
         y = check_labels(np.asarray(answer[1]), len(X))
     except (ValueError, TypeError) as err:
@@ -304,6 +491,16 @@ def check_quasi_separated(answer: object) -> Feedback:
     centre = X.min(axis=0) / 2 + X.max(axis=0) / 2  # halves first: no overflow near 1e308
     scale = float(np.max(np.abs(X - centre))) or 1.0
     Z = (X - centre) / scale
+    close = pdist(Z, "chebyshev") <= SAME_POINT  # pairs (0, 1), (0, 2), ..., (1, 2), ...
+    if np.any(close):
+        pairs = np.transpose(np.triu_indices(len(Z), 1))  # same order as pdist
+        i, j = (int(k) for k in pairs[np.argmax(close)])
+        return Feedback(
+            False,
+            f"rows {i} and {j} of X are the same point (up to {SAME_POINT:g} of the data's "
+            "size): the exercise asks for distinct points, so no point may appear twice "
+            "(with both labels it is the example of Section 6)",
+        )
     try:
         separable = find_separator(Z, y).separable
     except RuntimeError:

@@ -7,8 +7,12 @@ fails, never the expected output.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
+from types import FrameType
+from typing import Any
 
 import numpy as np
 
@@ -46,6 +50,7 @@ __all__ = [
     "check_bigm_box",
     "check_realizable_erm",
     "check_origin_weight",
+    "check_min_origin_weight",
 ]
 
 _MAX_VERTICES = 10_000  # a returned "set" longer than this is not read to the end
@@ -183,9 +188,19 @@ def check_reduction_witness(answer: object) -> Feedback:
     )
 
 
+#: Exercise 3's first graphs are too large for a search over vertex subsets (tau about 50):
+#: solution 3 takes a few thousand Python steps on them, a search over subsets is stopped.
+_BIG_COVER_N = 60
+_COVER_STEPS = 1_000_000
+
+
 def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, float]]:
-    """Seven graphs, each with the witness of a minimum cover, of all vertices, w = 0, and
-    four random separators (the last with b < 0, so the origin is a mistake)."""
+    """Two separators on a random graph with 60 vertices (too large for a search over vertex
+    subsets), then seven small graphs, each with the witness of a minimum cover, of all
+    vertices, w = 0, four random separators (the last with b < 0, so the origin is a mistake)
+    and two separators that misclassify the origin but classify every vertex and edge point
+    correctly (w = 1, b = -3/2 as in section 2, and w = 0.8, b = -1): there w_i + b < 0 <
+    w_i + w_j + b on every edge, so a set read off the vertex and edge points alone is empty."""
     graphs = {
         "C_5": cycle_graph(5),
         "K_4": complete_graph(4),
@@ -196,7 +211,12 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
         "G(7, 0.4)": random_graph(7, 0.4, seed=3),
     }
     rng = np.random.default_rng(11)
-    cases = []
+    n_big, e_big = random_graph(_BIG_COVER_N, 0.15, seed=5)
+    w_big = np.random.default_rng(12).normal(size=n_big)
+    cases = [
+        (f"a random graph with {n_big} vertices, random separator", n_big, e_big, w_big, 0.5),
+        (f"a random graph with {n_big} vertices, w = 0 and b = 1", n_big, e_big, w_big * 0, 1.0),
+    ]
     for name, (n, edges) in graphs.items():
         w, b = cover_separator(n, min_vertex_cover(n, edges))
         cases.append((f"{name}, the witness of a minimum cover", n, edges, w, b))
@@ -207,6 +227,8 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
             w = rng.normal(size=n)
             b = float(abs(rng.normal())) if t < 3 else -0.5
             cases.append((f"{name}, random separator {t + 1}", n, edges, w, b))
+        cases.append((f"{name}, w = 1 and b = -3/2", n, edges, np.ones(n), -1.5))
+        cases.append((f"{name}, w = 0.8 and b = -1", n, edges, np.full(n, 0.8), -1.0))
     return cases
 
 
@@ -230,10 +252,12 @@ def _vertex_set(got: object, what: str) -> set[int]:
     "def cover_from_separator(n_vertices, edges, w, b) returning a set of vertices"
 )
 def check_cover_from_separator(answer: object) -> Feedback:
-    """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover (C26)?
+    """Does ``answer(n, edges, w, b)`` turn a separator into a small vertex cover in
+    polynomial time (C26)?
 
     The hard direction of the reduction: from any (w, b), a vertex cover of G whose size is at
-    most the weighted disagreements of (w, b) on ``vertex_cover_instance(n, edges)``.
+    most the weighted disagreements of (w, b) on ``vertex_cover_instance(n, edges)``, read off
+    (w, b) with no search over vertex subsets.
 
     Parameters
     ----------
@@ -243,20 +267,38 @@ def check_cover_from_separator(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when, on 49 hidden graphs and separators, the set covers every edge and is no
-        larger than the disagreements; otherwise names the first case that fails and how.
+        ✔ when, on 65 hidden graphs and separators (the first two on 60 vertices), the set
+        covers every edge and is no larger than the disagreements, each within 10^6 Python
+        steps (a search over vertex subsets is stopped there); otherwise names the first case
+        that fails and how.
 
     Used in notebook 05.
     """
     cases = _cover_cases()
+    if callable(answer):
+        answer = _within_steps(answer, _COVER_STEPS)
     for what, n, edges, w, b in cases:
-        got, _ = call_student(answer, n, list(edges), w, b)
+        try:
+            got, _ = call_student(answer, n, list(edges), w, b)
+        except _OutOfSteps:
+            return Feedback(
+                False,
+                f"on {what}, your function was still running after {_COVER_STEPS:,} Python "
+                "steps, so the check stopped it: a search over vertex subsets takes exponential "
+                "time. Read the cover off (w, b) directly, as the proof of section 2 does.",
+            )
         cover = _vertex_set(got, what)
         if any(not 0 <= v < n for v in cover):
             return Feedback(False, f"on {what}: vertex numbers must lie in 0..{n - 1}")
         missed = [e for e in edges if e[0] not in cover and e[1] not in cover]
         if missed:
-            return Feedback(False, f"on {what}: your set misses {len(missed)} edge(s)")
+            hint = (
+                f" Here b = {b:g} <= 0, so the origin (score b) is misclassified: remember that "
+                "case, where the proof's argument for the edge points does not apply."
+                if b <= 0
+                else ""
+            )
+            return Feedback(False, f"on {what}: your set misses {len(missed)} edge(s).{hint}")
         X, y, weights = vertex_cover_instance(n, edges)
         dis = _weighted_mistakes(w, b, X, y, weights)
         if len(cover) > dis:
@@ -309,15 +351,24 @@ def check_bigm_box(answer: object) -> Feedback:
             f"with W = {W:g} the MILP finds the optimum, but so does a smaller box: the question "
             "asks for the smallest (derive the |b| an optimal separator needs at margin 1)",
         )
-    n, edges = petersen_graph()
-    X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
-    truth = min_disagreement(X, y, weights).mistakes
-    got = min_disagreement_bigm(X, y, weights, box=W).mistakes
+    truth, got = _petersen_box_optimum(None), _petersen_box_optimum(W)
     return Feedback(
         False,
-        f"with W = {W:g} the MILP reports {got:g} mistakes, but the optimum is {truth:g}: an "
-        "optimal separator does not fit in this box (look at |b| of one, scaled to margin 1)",
+        f"with W = {W:g} the MILP reports {got:g} mistakes, but the optimum is {truth:g}: no "
+        "optimal separator fits in this box (write the inequalities of one edge {i, j} at "
+        "margin 1 and combine them)",
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _petersen_box_optimum(W: float | None) -> float:
+    """The optimum of the Petersen instance with origin weight 1: box-free (W = None, exact)
+    or the big-M MILP's in the box W (cached: every answer W < 3 would solve a MILP)."""
+    n, edges = petersen_graph()
+    X, y, weights = vertex_cover_instance(n, edges, origin_weight=1.0)
+    if W is None:
+        return float(min_disagreement(X, y, weights).mistakes)
+    return float(min_disagreement_bigm(X, y, weights, box=W).mistakes)
 
 
 @exercise("replace the line reduction_optimum = None by your def reduction_optimum(tau, c)")
@@ -357,14 +408,152 @@ def check_origin_weight(answer: object) -> Feedback:
                 )
     return Feedback(
         True,
-        f"right on all {len(taus) * len(cs)} pairs (tau, c): the reduction is exact exactly when "
-        "the origin weighs at least tau(G)",
+        f"right on all {len(taus) * len(cs)} pairs (tau, c)",
     )
+
+
+@exercise(
+    "replace the line answer_min_weight = None by your def answer_min_weight(n_vertices), "
+    "the smallest whole-number origin weight"
+)
+def check_min_origin_weight(answer: object) -> Feedback:
+    """Does ``answer(n_vertices)`` give the smallest whole-number origin weight that makes the
+    reduction exact on every graph with |V| = n_vertices >= 2 vertices (C26)?
+
+    The optimum is min(tau(G), c), so the weight must be at least tau(G) for every graph on |V|
+    vertices; the largest tau is |V| - 1 (the complete graph K_|V|), so the answer is |V| - 1.
+
+    Parameters
+    ----------
+    answer : callable
+        The student's formula: a whole number |V| >= 2 in, a whole number out.
+
+    Returns
+    -------
+    Feedback
+        ✔ when it returns |V| - 1 (an integral float too) for |V| = 2..40; otherwise says
+        whether the weight is too small (some graph's optimum drops below tau) or too large.
+
+    Used in notebook 05.
+    """
+    sizes = range(2, 41)
+    for n_vertices in sizes:
+        got, _ = call_student(answer, n_vertices)
+        value = parse_number(got, f"answer_min_weight({n_vertices})", whole=True)
+        if value < n_vertices - 1:
+            return Feedback(
+                False,
+                f"for |V| = {n_vertices}, a weight of {value:g} is too small: some graph on "
+                f"{n_vertices} vertices has a larger tau(G) (which one has the largest?)",
+            )
+        if value > n_vertices - 1:
+            return Feedback(
+                False,
+                f"for |V| = {n_vertices}, a weight of {value:g} works, but a smaller whole "
+                "number does too: how large can tau(G) be on this many vertices?",
+            )
+    return Feedback(True, f"right for |V| = 2..{sizes[-1]}")
+
+
+#: How many Python steps (trace events: a line run, a call, a return) a student's learner may
+#: take on one data set. One LP, written with scipy.optimize.linprog, takes about 2,000 on the
+#: data sets below; the textbook perceptron takes about 25 per update and would need about 4^16
+#: updates on the hardest one.
+_ERM_STEPS = 1_000_000
+_HARD_D = 16
+
+
+class _OutOfSteps(BaseException):
+    """Raised inside a student's function when its step budget is spent (a BaseException, so
+    that an ``except Exception`` in the student's loop does not swallow it)."""
+
+
+class _StepBudget:
+    """A ``sys.settrace`` tracer that counts the Python steps of the code it traces and stops
+    it (raising _OutOfSteps) after ``steps`` of them. Imports are free: a first
+    ``import scipy.optimize`` inside the traced function runs millions of lines of module
+    code, once."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+        self.importing = 0  # depth of nested imports in progress
+
+    def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
+        """The global tracer, called when a new frame starts."""
+        if self.importing:
+            return None
+        code = frame.f_code
+        if code.co_name == "_find_and_load" and code.co_filename.startswith("<frozen importlib"):
+            self.importing += 1
+            return self._import
+        return self._step(frame, event, arg)
+
+    def _import(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "return":  # also when the import fails
+            self.importing -= 1
+        return self._import
+
+    def _step(self, frame: FrameType, event: str, arg: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfSteps
+        return self._step
+
+
+def _within_steps(func: Callable[..., Any], steps: int) -> Callable[..., Any]:
+    """``func`` that stops (raising _OutOfSteps) after ``steps`` Python steps.
+
+    A loop of Python code cannot hang the caller, and the count does not depend on the
+    machine's speed or load (code running inside one C call, such as an LP solver, counts as
+    one step). The previous tracer (a debugger, coverage) is restored afterwards.
+    """
+
+    def run(*args: Any) -> Any:
+        previous = sys.gettrace()
+        sys.settrace(_StepBudget(steps))
+        try:
+            return func(*args)
+        finally:
+            sys.settrace(previous)
+
+    return run
+
+
+def _hard_staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
+    """The staircase of section 6 (labels +1) plus the origin labelled -1, which forces b < 0:
+    every separator has b < 0, w_1 > |b| > 0 and w_k > 2 w_(k-1), so its geometric margin is
+    below 2^(1-d), and the affine perceptron needs about 4^d updates."""
+    X, y = staircase(d)
+    return np.vstack([X, np.zeros(d)]), np.concatenate([y, [-1.0]])
+
+
+def _erm_sets() -> list[tuple[str, np.ndarray, np.ndarray, str]]:
+    """The hidden separable data sets of exercise 5, each with what makes a margin-dependent
+    loop slow on it; the hardest first, so that such a loop is stopped there."""
+    hard = (
+        f"the staircase with d = {_HARD_D} plus the origin labelled -1",
+        *_hard_staircase(_HARD_D),
+        f"these points are separable, but their largest geometric margin is below "
+        f"2^-{_HARD_D - 1}, and the textbook perceptron needs about 4^d updates on such a "
+        "staircase (85,373 already at d = 7)",
+    )
+    sets = [hard]
+    sets += [
+        (
+            f"make_separable(n={n}, d={d}, margin={m}, seed={s})",
+            *make_separable(n, d, m, 1.0, seed=s)[:2],
+            "",
+        )
+        for n, d, m, s in ((30, 2, 0.1, 0), (60, 5, 0.01, 1), (40, 10, 0.001, 2), (5, 3, 0.3, 3))
+    ]
+    sets += [(f"the staircase with d = {d}", *staircase(d), "") for d in (5, 12)]
+    return sets
 
 
 @exercise("replace the line erm_separable = None by your def erm_separable(X, y) returning (w, b)")
 def check_realizable_erm(answer: object) -> Feedback:
-    """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data (C28)?
+    """Does ``answer(X, y)`` return (w, b) with no training mistake on separable data, in
+    polynomial time (C28)?
 
     Parameters
     ----------
@@ -374,22 +563,30 @@ def check_realizable_erm(answer: object) -> Feedback:
     Returns
     -------
     Feedback
-        ✔ when y_i (w.x_i + b) > 0 for every i on six hidden separable data sets (small
-        margins, d up to 12, the staircase): ERM in the realizable case; otherwise names the
-        first data set with a mistake or an unreadable result.
+        ✔ when y_i (w.x_i + b) > 0 for every i on seven hidden separable data sets (small
+        margins, d up to 16; the first is the staircase with the origin labelled -1, whose
+        geometric margin is below 2^-15), each within 10^6 Python steps (one LP takes about
+        2,000; a loop whose length depends on the margin, like the perceptron, is stopped
+        there, so it cannot hang the kernel); otherwise names the first data set with a
+        mistake, an unreadable result, or too many steps.
 
     Used in notebook 05.
     """
-    sets = [
-        (
-            f"make_separable(n={n}, d={d}, margin={m}, seed={s})",
-            *make_separable(n, d, m, 1.0, seed=s)[:2],
-        )
-        for n, d, m, s in ((30, 2, 0.1, 0), (60, 5, 0.01, 1), (40, 10, 0.001, 2), (5, 3, 0.3, 3))
-    ]
-    sets += [(f"the staircase with d = {d}", *staircase(d)) for d in (5, 12)]
-    for what, X, y in sets:
-        got, _ = call_student(answer, X, y)
+    sets = _erm_sets()
+    if callable(answer):
+        answer = _within_steps(answer, _ERM_STEPS)
+    for what, X, y, why in sets:
+        try:
+            got, _ = call_student(answer, X, y)
+        except _OutOfSteps:
+            because = f"{why[0].upper()}{why[1:]}: a" if why else "A"
+            return Feedback(
+                False,
+                f"on {what}, your function was still running after {_ERM_STEPS:,} Python steps, "
+                f"so the check stopped it. {because} loop whose length depends on the margin "
+                "can take that long. One linear program (notebook 04) needs no such loop; try "
+                "writing that.",
+            )
         try:
             w, b = parse_wb(got, X.shape[1])
         except Rejected as rejected:
@@ -397,5 +594,10 @@ def check_realizable_erm(answer: object) -> Feedback:
             raise Rejected(f"on {what}, your function's result: {message}") from None
         k = int(np.sum(answer_margins(w, b, X, y, signs_only=True) <= 0))
         if k:
-            return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0")
-    return Feedback(True, f"zero training mistakes on all {len(sets)} separable data sets")
+            hint = f" ({why})" if why else ""
+            return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0{hint}")
+    return Feedback(
+        True,
+        f"zero training mistakes on all {len(sets)} separable data sets, each within the step "
+        "budget that stops margin-dependent loops",
+    )

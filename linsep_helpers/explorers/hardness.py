@@ -40,8 +40,8 @@ class VertexCoverSolution:
     Attributes
     ----------
     family : str
-        The graph family; ``n`` its number of vertices |V|, ``edges`` its edges, ``pos`` a
-        layout.
+        The graph family; ``n_vertices`` its number of vertices |V|, ``edges`` its edges,
+        ``pos`` a layout.
     X, y, weights
         ``vertex_cover_instance``: the origin (+), e_i (-) and e_i + e_j (+), with weights.
     origin_weight : float
@@ -55,7 +55,7 @@ class VertexCoverSolution:
     """
 
     family: str
-    n: int
+    n_vertices: int
     edges: list[tuple[int, int]]
     pos: np.ndarray
     X: np.ndarray
@@ -76,9 +76,10 @@ class VertexCoverState(VertexCoverSolution):
     Attributes
     ----------
     separator : str
-        "exact optimum" or "cover witness"; (w, b) that separator.
+        "exact optimum" or "cover witness"; (w, b) that separator, scaled to ||w|| = 1.
     scores : numpy.ndarray
-        w.x + b of every point; ``wrong`` marks y (w.x + b) <= 0.
+        w.x + b of every point, its signed distance to the hyperplane (||w|| = 1); ``wrong``
+        marks y (w.x + b) <= 0.
     disagreements : float
         The weighted mistakes of (w, b).
     origin_wrong : bool
@@ -112,13 +113,16 @@ class VertexCoverExplorer(Explorer):
     """The vertex-cover reduction, live (claim C26).
 
     Controls: the graph (``family``, a dropdown over GRAPH_FAMILIES; the cycle at first), its
-    number of vertices |V| (slider ``n``, 3..10, ignored by the Petersen graph, which has 10),
+    number of vertices |V| (slider ``n_vertices``, 3..10, ignored by the Petersen graph, which
+    has 10; n stays the number of examples),
     the weight of the origin ("|V| + 1" or "1") and the
     separator shown ("exact optimum" from ``min_disagreement`` or "cover witness" from
     ``cover_separator`` on a minimum cover). Left: the graph; vertices whose point e_i the
     separator gets wrong are orange squares, edges whose point e_i + e_j it gets wrong are
-    dashed. Right: every point of the instance at its score w.x + b (origin, vertex points,
-    edge points in three rows); mistakes are crossed. Solutions are cached per graph and
+    dashed. Right: every point of the instance at its signed distance w.x + b to the
+    hyperplane, (w, b) scaled to ||w|| = 1 (origin, vertex points, edge points in three rows);
+    mistakes are ringed. The scale is fixed so that the picture does not depend on which
+    multiple of (w, b) a solver returns. Solutions are cached per graph and
     origin weight, so revisiting a setting is instant. Used in notebook 05.
 
     Parameters
@@ -126,11 +130,11 @@ class VertexCoverExplorer(Explorer):
     seed : int
         Seed of the "random" graph family.
     **values
-        Start values of the slider ``n`` and the choices ``family``, ``origin_weight`` and
+        Start values of the slider ``n_vertices`` and the choices ``family``, ``origin_weight`` and
         ``separator``.
     """
 
-    sliders = (Slider("n", "graph size |V|", 3, 10, 6, step=1, kind="int"),)
+    sliders = (Slider("n_vertices", "graph size |V|", 3, 10, 6, step=1, kind="int"),)
     choices = (
         Choice("family", "graph", GRAPH_FAMILIES, "cycle", kind="dropdown"),
         Choice("origin_weight", "origin weight", ("|V| + 1", "1"), "|V| + 1", button_width="70px"),
@@ -144,9 +148,9 @@ class VertexCoverExplorer(Explorer):
         super().__init__(**values)
 
     # -- numbers ------------------------------------------------------------------------------
-    def solve(self, family: str, n: int, origin_weight: str) -> VertexCoverSolution:
+    def solve(self, family: str, n_vertices: int, origin_weight: str) -> VertexCoverSolution:
         """Instance, exact optimum, tau(G), a minimum cover and its witness (cached)."""
-        n_v, edges = graph_from_family(family, int(n), seed=self.seed)
+        n_v, edges = graph_from_family(family, int(n_vertices), seed=self.seed)
         key = (family, n_v, origin_weight)
         if key in self._cache:
             return self._cache[key]
@@ -157,7 +161,7 @@ class VertexCoverExplorer(Explorer):
         w_c, b_c = cover_separator(n_v, cover)
         sol = VertexCoverSolution(
             family=family,
-            n=n_v,
+            n_vertices=n_v,
             edges=list(edges),
             pos=graph_layout(n_v, edges),
             X=X,
@@ -174,11 +178,14 @@ class VertexCoverExplorer(Explorer):
         return sol
 
     def compute(
-        self, *, family: str, n: int, origin_weight: str, separator: str
+        self, *, family: str, n_vertices: int, origin_weight: str, separator: str
     ) -> VertexCoverState:
-        sol = self.solve(family, n, origin_weight)
+        sol = self.solve(family, n_vertices, origin_weight)
         w, b = sol.optimum_separator if separator == "exact optimum" else sol.witness_separator
-        n_v = sol.n
+        norm = float(np.linalg.norm(w))
+        if norm > 0:  # show signed distances: the same for every multiple of (w, b)
+            w, b = w / norm, b / norm
+        n_v = sol.n_vertices
         scores = sol.X @ w + b
         wrong = sol.y * scores <= 0
         return VertexCoverState(
@@ -217,7 +224,7 @@ class VertexCoverExplorer(Explorer):
         self.origin_note = ax2.text(0, 2.25, "", ha="center", va="bottom", fontsize="small")
         ax2.set_ylim(-0.6, 2.75)
         ax2.set_yticks([0, 1, 2], ["edges\n$e_i+e_j$", "vertices\n$e_i$", "origin"])
-        ax2.set_xlabel("score $w\\cdot x + b$ of each point")
+        ax2.set_xlabel("signed distance $(w\\cdot x + b)\\,/\\,\\|w\\|$ of each point")
         ax2.set_title("", fontsize="medium")
         ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=4, fontsize="small")
         self.animate(self.graph_artists, ax.title)
@@ -225,7 +232,7 @@ class VertexCoverExplorer(Explorer):
         self.keep_on_top(ax.get_legend())
 
     def draw(self, state: VertexCoverState) -> None:
-        n_v, edges = state.n, state.edges
+        n_v, edges = state.n_vertices, state.edges
         update_graph(
             self.graph_artists,
             n_v,
@@ -238,7 +245,7 @@ class VertexCoverExplorer(Explorer):
         P = np.column_stack([state.scores, _strip_heights(groups)])
         update_data(self.strip, P, state.y)
         self.crosses.set_data(P[state.wrong, 0], P[state.wrong, 1])
-        span = max(1.0, float(np.max(np.abs(state.scores)))) * 1.2
+        span = max(0.05, float(np.max(np.abs(state.scores)))) * 1.25
         set_limits(self.ax2, (-span, span))
         self.origin_note.set_position((state.scores[0], 2.18))
         self.origin_note.set_text(f"weight {state.origin_weight:g}")
@@ -267,7 +274,10 @@ class VertexCoverExplorer(Explorer):
     def _layout_controls(self) -> list[ipw.Widget]:
         """The graph dropdown beside the size slider, then the two toggles."""
         c = self.controls
-        return [ipw.HBox([c["family"], c["n"]]), ipw.HBox([c["origin_weight"], c["separator"]])]
+        return [
+            ipw.HBox([c["family"], c["n_vertices"]]),
+            ipw.HBox([c["origin_weight"], c["separator"]]),
+        ]
 
     def widget(self) -> ipw.VBox:
         """The graph dropdown, the size slider and two toggles above the figure."""
@@ -281,14 +291,14 @@ class VertexCoverExplorer(Explorer):
         return state
 
     def _sync_size(self) -> None:
-        if "n" in self.controls:  # the Petersen graph has no size
-            self.controls["n"].disabled = self.values["family"] == "Petersen"
+        if "n_vertices" in self.controls:  # the Petersen graph has no size
+            self.controls["n_vertices"].disabled = self.values["family"] == "Petersen"
 
     def __repr__(self) -> str:
-        """The controls as constructor arguments; no ``n`` for the Petersen graph, which
-        ignores it (it always has 10 vertices)."""
+        """The controls as constructor arguments; no ``n_vertices`` for the Petersen graph,
+        which ignores it (it always has 10 vertices)."""
         v = self.values
-        size = "" if v["family"] == "Petersen" else f", n={int(v['n'])}"
+        size = "" if v["family"] == "Petersen" else f", n_vertices={int(v['n_vertices'])}"
         return (
             f"{type(self).__name__}(family={v['family']!r}{size}, "
             f"origin_weight={v['origin_weight']!r}, separator={v['separator']!r})"

@@ -408,7 +408,7 @@ class LikelihoodScalingExplorer(Explorer):
         self.mark1.set_data([c], [state.log_likelihood])
         self.mark2.set_data([c], [state.log_neg_log_likelihood / math.log(10)])
         set_title(self.ax0, f"{self.data}\nsmallest P(own label) = {state.min_own_probability:.4g}")
-        set_title(self.ax1, f"c = {c:.3g}: ln L = {state.log_likelihood:.4g}")
+        set_title(self.ax1, f"$c$ = {c:.3g}: $\\ln L$ = {state.log_likelihood:.4g}")
         k = state.log_neg_log_likelihood / math.log(10)  # -ln L = 10^k
         digits = ".0f" if abs(k) >= 100 else ".3g"
         set_title(self.ax2, f"$-\\ln L = 10^{{{k:{digits}}}}$")
@@ -454,15 +454,15 @@ class ImplicitBiasState:
 
     Attributes
     ----------
-    t : float
-        The recorded step at or before the slider value.
+    t, slider_t : float
+        The recorded step shown, at or before the slider value ``slider_t``.
     w : numpy.ndarray
         Gradient descent's w(t).
     angle_deg, norm, loss, margin : float
         Angle to the max-margin direction (degrees), ||w(t)||, mean logistic loss and
         geometric margin of w(t).
     svm_margin : float
-        The maximum margin of the data.
+        The largest geometric margin of a separator through the origin (homogeneous SVM).
     """
 
     t: float
@@ -472,16 +472,18 @@ class ImplicitBiasState:
     loss: float
     margin: float
     svm_margin: float
+    slider_t: float = math.nan
 
 
 class ImplicitBiasExplorer(Explorer):
     """Slider for the step t of gradient descent on separable data (Soudry et al. 2018).
 
-    Homogeneous logistic regression on ``make_implicit_bias_data`` (max-margin direction known),
-    run once for as many steps as the slider reaches and recorded at log-spaced t. Top left: the
-    data, the max-margin separator and the GD separator w(t).x = 0. Top right: the angle between
-    w(t) and the max-margin direction against t. Bottom: ||w(t)|| (grows like ln t with slope
-    1/gamma) and the mean loss (falls like 1/t). Used in notebook 03.
+    Homogeneous logistic regression (b = 0) on ``make_implicit_bias_data``, run once for as many
+    steps as the slider reaches and recorded at log-spaced t. Its limit direction is that of the
+    max-margin separator through the origin (the homogeneous SVM, margin gamma*; an affine
+    separator can have a larger margin). Top left: the data, that separator and the GD separator
+    w(t).x = 0. Top right: the angle between w(t) and its direction against t. Bottom: ||w(t)||
+    (grows like ln t with slope 1/gamma*) and the mean loss (falls like 1/t). Used in notebook 03.
 
     Parameters
     ----------
@@ -515,18 +517,19 @@ class ImplicitBiasExplorer(Explorer):
         ax0.set_xlabel("$x_1$")
         ax0.set_ylabel("$x_2$")
         draw_data(ax0, self.X, self.y, legend=False)
-        draw_separator(
-            ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False, label="max margin"
-        )
+        svm = draw_separator(ax0, self.svm.w, 0.0, margin=self.svm.margin, show_normal=False)
+        svm.line.set_label("max margin through 0")
+        svm.band.set_label("within $\\gamma^*$ of it")
         self.gd_sep = draw_separator(
             ax0, self.Ws[0], 0.0, color=PALETTE["orange"], label="GD: $w(t)\\cdot x=0$"
         )
         self.gd_sep.normal.set_label("$w(t)$")
-        ax0.legend(loc="upper left", fontsize="x-small")
+        ax0.legend(loc="lower right", fontsize="x-small")
         ts, last = self.ts, self.ts[-1]
         ax1.semilogx(ts, self.angles, color=PALETTE["black"], label="angle")
         guide = self.angles[-1] * np.log(last) / np.log(np.maximum(ts, 2.0))
-        ax1.semilogx(ts, guide, color=PALETTE["grey"], ls="--", lw=1.5, label="$\\propto 1/\\ln t$")
+        dash = {"color": PALETTE["grey"], "ls": "--", "lw": 1.5}
+        ax1.semilogx(ts, guide, **dash, label="$\\propto 1/\\ln t$")
         ax1.set_ylim(0.0, 1.1 * float(np.nanmax(self.angles)))
         ax1.set_xlabel("step $t$")
         ax1.set_ylabel("angle to max-margin direction (°)")
@@ -536,9 +539,7 @@ class ImplicitBiasExplorer(Explorer):
         ax2.semilogx(
             ts,
             self.norms[-1] + slope * (np.log(ts) - np.log(last)),
-            color=PALETTE["grey"],
-            ls="--",
-            lw=1.5,
+            **dash,
             label=f"slope $1/\\gamma^*$ = {slope:.3g} per unit of $\\ln t$",
         )
         ax2.set_ylim(0.0, 1.1 * float(self.norms.max()))
@@ -546,14 +547,7 @@ class ImplicitBiasExplorer(Explorer):
         ax2.set_ylabel("$\\|w(t)\\|$")
         ax2.legend(loc="upper left", fontsize="small")
         ax3.loglog(ts, self.losses, color=PALETTE["black"], label="mean loss $-\\ln L / n$")
-        ax3.loglog(
-            ts,
-            self.losses[-1] * last / ts,
-            color=PALETTE["grey"],
-            ls="--",
-            lw=1.5,
-            label="$\\propto 1/t$",
-        )
+        ax3.loglog(ts, self.losses[-1] * last / ts, **dash, label="$\\propto 1/t$")
         ax3.set_ylim(0.5 * float(self.losses.min()), 2.0 * float(self.losses.max()))
         ax3.set_xlabel("step $t$")
         ax3.set_ylabel("mean logistic loss")
@@ -574,6 +568,7 @@ class ImplicitBiasExplorer(Explorer):
             loss=float(self.losses[k]),
             margin=float(geometric_margin(self.Ws[k], 0.0, self.X, self.y)),
             svm_margin=float(self.svm.margin),
+            slider_t=t,
         )
 
     def draw(self, state: ImplicitBiasState) -> None:
@@ -582,7 +577,10 @@ class ImplicitBiasExplorer(Explorer):
         for line in self.vlines:
             line.set_xdata([t, t])
         self.mark.set_data([t], [state.angle_deg])
-        set_title(self.axes[0], f"t = {t:.0f}: geometric margin of w(t) {state.margin:.3f}")
+        shown = f"t = {t:.0f}" + (
+            f" (recorded; slider {state.slider_t:.0f})" if round(t) != round(state.slider_t) else ""
+        )
+        set_title(self.axes[0], f"{shown}\ngeometric margin of w(t) {state.margin:.3f}")
         set_title(self.axes[1], f"angle {state.angle_deg:.2f}°")
         set_title(self.axes[2], f"‖w(t)‖ = {state.norm:.3g}")
         set_title(self.axes[3], f"loss = {state.loss:.3g}")
@@ -595,5 +593,5 @@ class ImplicitBiasExplorer(Explorer):
         return (
             f"t = {state.t:.0f}: angle to the max-margin direction {state.angle_deg:.3f}°, "
             f"‖w(t)‖ = {state.norm:.4g}, mean loss {state.loss:.4g}, geometric margin "
-            f"{state.margin:.4f} (max margin {state.svm_margin:.4f})"
+            f"{state.margin:.4f} (max margin through 0 {state.svm_margin:.4f})"
         )

@@ -286,15 +286,16 @@ class PerceptronProofExplorer(Explorer):
                 [
                     (0.19, "gamma", "γ̂ = γ of (w*, b*) ="),
                     (0.3, "R", "R ="),
-                    (0.47, "eta", "η ="),
-                    (0.85, "M", "measured updates M ="),
+                    (0.41, "eta", "η ="),
                 ],
+                # one line: both bounds, then the measured count
                 [
-                    (0.25, "bound_lifted", "bounds: R'²/γ'² ="),
+                    (0.2, "bound_lifted", "bounds: R'²/γ'² ="),
                     # each run is shown with the bound proved for its rule of b
-                    (0.62, "bound_affine", "(R²+1)(‖w*‖²+b*²)/γ̂² =")
+                    (0.41, "bound_affine", ",  (R²+1)(‖w*‖²+b*²)/γ̂² =")
                     if self.variant == "affine"
-                    else (0.62, "bound_learning_rate", "(2R/γ)² ="),
+                    else (0.32, "bound_learning_rate", ",  (2R/γ)² ="),
+                    (0.63 if self.variant == "affine" else 0.53, "M", ";  measured updates M ="),
                 ],
             ],
         )
@@ -554,7 +555,9 @@ class StaircaseExplorer(Explorer):
         self.w_perc.set_data(ks, state.w)
         self.w_lp.set_data(ks, state.w_lp)
         self.powers.set_data(ks, 2.0 ** (ks - 1))
-        set_title(self.ax2, f"weights more than double: γ < 2^(1-d) = {2.0 ** (1 - d):.3g}")
+        exact = f"1/{2 ** (d - 1)}"  # 2^(1-d) exactly, not rounded
+        bound = f"$\\gamma < 2^{{1-d}} = {exact}$"
+        set_title(self.ax2, f"every separator through the origin has {bound}")
         self.refresh()
 
     def readout(self, state: StaircaseState) -> str:

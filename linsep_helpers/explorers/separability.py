@@ -54,9 +54,9 @@ class MarginExplorer(Explorer):
     """Sliders for the margin gamma and the radius R of ``make_separable`` data.
 
     The figure shows the data, the generator's separator (w*, b*) with its margin band, the
-    circle of radius R, and the margin of (w*, b*) and the radius *measured* on the generated
-    points. The data's own largest margin (the max-margin separator's) is usually larger than
-    the margin of (w*, b*).
+    circle of radius R (axes at +-1.08 ceil(R)), and the margin of (w*, b*) and the radius
+    *measured* on the generated points. The data's own largest margin (the max-margin
+    separator's) is usually larger than the margin of (w*, b*).
     Used in notebook 01.
 
     Parameters
@@ -79,12 +79,13 @@ class MarginExplorer(Explorer):
     def _setup(self, fig: Figure) -> None:
         ax = fig.add_subplot()
         self.ax = ax
-        square_limits(ax, RADIUS_SLIDER.max, pad=0.08)
+        square_limits(ax, 1.0, pad=0.08)  # draw() fits them to R
         ax.set_xlabel("$x_1$")
         ax.set_ylabel("$x_2$")
         X0, y0, w0, b0 = make_separable(self.n, 2, 0.2, 1.0, seed=self.seed)
         self.data_artists = draw_data(ax, X0, y0, legend=False)
         self.sep_artists = draw_separator(ax, w0, b0, margin=0.2, label="separator $(w^*, b^*)$")
+        self.sep_artists.normal.set_zorder(2.5)  # under the data: its tip may end on a point
         self.circle = Circle((0, 0), 1.0, fill=False, ls=":", lw=1.5, color=PALETTE["grey"])
         self.circle.set_label("circle of radius R")
         ax.add_patch(self.circle)
@@ -105,6 +106,9 @@ class MarginExplorer(Explorer):
         )
 
     def draw(self, state: MarginState) -> None:
+        # axes fit the disc in whole steps (R <= 1, 2, 3): the points fill the panel, and a
+        # change of R within a step is still seen as a bigger or smaller disc
+        square_limits(self.ax, math.ceil(state.radius * (1.0 - 1e-9)), pad=0.08)
         update_data(self.data_artists, state.X, state.y)
         update_separator(self.sep_artists, state.w, state.b, margin=state.margin)
         self.circle.set_radius(state.radius)
@@ -202,6 +206,7 @@ class ScalingExplorer(Explorer):
         ax.set_ylabel("$x_2$")
         data = draw_data(ax, self.X, self.y, legend=False)
         separator = draw_separator(ax, self.w, self.b, margin=None, label="$c(w\\cdot x+b)=0$")
+        separator.normal.set_zorder(2.5)  # the green normal w, under the data
         (self.level_pos,) = ax.plot([], [], color=PALETTE["blue"], ls="--", lw=1.5)
         (self.level_neg,) = ax.plot([], [], color=PALETTE["vermillion"], ls="--", lw=1.5)
         self.level_pos.set_label("$c(w\\cdot x+b)=+1$")

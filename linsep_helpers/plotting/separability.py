@@ -24,6 +24,9 @@ from .style import CLASS_STYLE, PALETTE
 __all__ = ["HalfspaceArtists", "draw_halfspaces", "Lift3DArtists", "draw_lift_3d"]
 
 
+_HALFSPACE_GID = "linsep-halfspace"  # marks the patches of draw_halfspaces on an axes
+
+
 @dataclass(frozen=True)
 class HalfspaceArtists:
     """The two patches of ``draw_halfspaces``: ``pos`` {w.x + b > 0}, ``neg`` {w.x + b < 0}."""
@@ -37,6 +40,8 @@ def draw_halfspaces(ax: Axes, w: ArrayLike, b: float, *, alpha: float = 0.12) ->
     inside the current limits of ``ax`` (set them first).
 
     The second picture of a linear separator: not a line and a normal, but two regions.
+    Calling it again on the same axes replaces the shading drawn before (other artists, such
+    as text labels of the regions, are left as they are).
 
     Parameters
     ----------
@@ -56,11 +61,14 @@ def draw_halfspaces(ax: Axes, w: ArrayLike, b: float, *, alpha: float = 0.12) ->
     ba = check_scalar(b, "b")
     if not np.any(wa):
         raise ValueError("w is the zero vector: it defines no halfplanes")
+    for old in [p for p in ax.patches if p.get_gid() == _HALFSPACE_GID]:
+        old.remove()  # a second call swaps the shading instead of blending two layers
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
     patches = []
     for sign, key in ((1.0, "blue"), (-1.0, "vermillion")):
         corners = halfplane_polygon(sign * wa, sign * ba, xlim, ylim)
         patch = Polygon(corners, closed=True, facecolor=PALETTE[key], alpha=alpha, lw=0, zorder=0)
+        patch.set_gid(_HALFSPACE_GID)
         ax.add_patch(patch)
         patches.append(patch)
     return HalfspaceArtists(pos=patches[0], neg=patches[1])

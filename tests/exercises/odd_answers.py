@@ -250,3 +250,39 @@ def assert_tick(fb):
 def odd_id(value):
     """A short test id for an odd answer (pytest would print 10**400 in full)."""
     return type(value).__name__
+
+
+def odd_datasets(X, y):
+    """Answers (X, y) to a "build/drag the data" exercise that are never valid, made from a
+    valid (X, y): one odd part, NaN/inf/complex/text/bool entries, 10**400, mismatched or
+    empty shapes, labels that are not two classes, a triple, or not a pair at all. (Boolean
+    labels are valid: True is +1, see linsep_helpers._validate.check_labels.)"""
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    nan_X, inf_X = X.copy(), X.copy()
+    nan_X[0, 0], inf_X[-1, -1] = np.nan, np.inf
+    big = X.astype(object)
+    big[0, 0] = 10**400
+    return [
+        (nan_X, y),
+        (inf_X, y),
+        (X + 1j, y),
+        (X.astype(str), y),
+        (X > 0, y),
+        (big, y),
+        (X, y[:-1]),
+        (X[:0], y[:0]),
+        (X[None], y),
+        (X, y * 2),
+        (X, y.astype(str)),
+        (X, y + 0j),
+        (X, np.full(len(y), np.nan)),
+        (X, [None] * len(y)),
+        (X, y, y),
+        (X,),
+        {"X": X, "y": y},
+        SimpleNamespace(X=X, y=y),
+        (None, y),
+        (X, None),
+        ([[1.0, 2.0], [3.0]], [1.0, -1.0]),
+        (np.zeros((1001, X.shape[1])), np.r_[np.ones(500), -np.ones(501)]),
+    ]

@@ -21,7 +21,8 @@ from odd_answers import (
 
 import linsep_helpers as lh
 from linsep_helpers.exercises import Feedback
-from linsep_helpers.exercises.nb01 import check_lifted_margin
+
+check_lifted_margin = lh.check_lifted_margin
 
 # ----------------------------------------------------------------------------- exercise checks
 
@@ -62,6 +63,36 @@ def test_check_separator():
     assert "numbers" in lh.check_separator((["a", "b"], 0.0), X1, Y1).message
 
 
+@pytest.mark.parametrize(
+    ("check", "d"),
+    [
+        (lambda a: lh.check_separator(a, X1, Y1), 2),
+        (lambda a: lh.check_unit_margin(a, [-2.0, 2.0], 0.4, X1, Y1), 2),
+        (lh.check_xor_feature, 3),
+        (lambda a: lh.check_class_prototype(a, X1, Y1), 2),
+    ],
+    ids=["separator", "unit_margin", "xor_feature", "class_prototype"],
+)
+def test_pair_checks_name_the_missing_part(check, d):
+    w = np.ones(d)
+    for b in (None, ...):
+        fb = check((w, b))
+        assert not fb.ok and fb.message.startswith("b is ") and "your w is there" in fb.message
+    for w_open in (None, ..., [1.0] * (d - 1) + [None], np.array([...] * d, dtype=object)):
+        fb = check((w_open, 0.5))
+        assert not fb.ok and fb.message.startswith("w still holds") and "your b" in fb.message
+    for unanswered in (None, (None, None), (np.array([...] * d), ...)):
+        assert check(unanswered).message.startswith("not answered yet")
+
+
+def test_w_zero_defines_no_line():
+    for b in (0.0, 1.0, -2.0):
+        fb = lh.check_separator(([0.0, 0.0], b), X1, Y1)
+        assert not fb.ok and "w = 0 defines no line" in fb.message
+        fb = lh.check_xor_feature(([0.0, 0.0, 0.0], b))
+        assert not fb.ok and "w = 0" in fb.message
+
+
 @pytest.mark.claim("C03")
 def test_check_mistake_count_explains_ties():
     X = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 2.0], [3.0, 3.0], [1.0, 2.0]])
@@ -81,7 +112,10 @@ def test_check_unit_margin():
     w0, b0 = np.array([-2.0, 2.0]), 0.4  # functional margin 1.4 on X1 (by hand)
     assert lh.check_unit_margin((w0 / 1.4, b0 / 1.4), w0, b0, X1, Y1).ok
     same_dir = lh.check_unit_margin((w0, b0), w0, b0, X1, Y1)
-    assert not same_dir.ok and "not 1" in same_dir.message
+    assert not same_dir.ok and "above 1" in same_dir.message
+    assert "1.4" not in same_dir.message  # the number the exercise asks for is never shown
+    small = lh.check_unit_margin((w0 / 3, b0 / 3), w0, b0, X1, Y1)  # margin 1.4 / 3
+    assert not small.ok and "below 1" in small.message and "0.4" not in small.message
     neg = lh.check_unit_margin((-w0 / 1.4, -b0 / 1.4), w0, b0, X1, Y1)
     assert not neg.ok and "c > 0" in neg.message
     other = lh.check_unit_margin((np.array([-1.0, 1.0]), 0.0), w0, b0, X1, Y1)
@@ -89,7 +123,14 @@ def test_check_unit_margin():
     # the answer ((-10/7, 10/7), 2/7) typed as decimals: 3 or more decimals pass, 2 do not
     for digits in (3, 4, 6, 8):
         w, b = np.round([-10 / 7, 10 / 7], digits), round(2 / 7, digits)
-        assert lh.check_unit_margin((w, b), w0, b0, X1, Y1).ok, digits
+        fb = lh.check_unit_margin((w, b), w0, b0, X1, Y1)
+        assert fb.ok and "to 3 decimals" in fb.message, digits  # not claimed exact
+    exact = lh.check_unit_margin(([-10 / 7, 10 / 7], 2 / 7), w0, b0, X1, Y1)
+    assert exact.ok and "decimals" not in exact.message
+    # a shifted line (b off by 0.001) is not a rounding of the answer
+    assert not lh.check_unit_margin(([-1.429, 1.429], 0.287), w0, b0, X1, Y1).ok
+    with pytest.raises(ValueError, match="must separate"):
+        lh.check_unit_margin((w0, b0), -w0, -b0, X1, Y1)
     two = lh.check_unit_margin(([-1.43, 1.43], 0.29), w0, b0, X1, Y1)  # margin 1.005
     assert not two.ok and "3 decimals" in two.message
     assert not lh.check_unit_margin(([-1.43, 1.43], 0.2), w0, b0, X1, Y1).ok  # other direction
@@ -102,6 +143,13 @@ def test_check_lift_vector():
     assert lh.check_lift_vector([1.0, -2.0, 3.0], w, b, r=1.0).ok
     last = lh.check_lift_vector([1.0, -2.0, 3.0], w, b, r=2.0)
     assert not last.ok and "last one" in last.message
+    assert "1.5" not in last.message and "multiplied" not in last.message  # no give-away
+    # compared to 3 decimals: 1.5004 is a rounding of 1.5 and says so, 1.501 is not
+    near = lh.check_lift_vector([1.0, -2.0, 1.5004], w, b, r=2.0)
+    assert near.ok and "to 3 decimals" in near.message
+    assert "decimals" not in lh.check_lift_vector([1.0, -2.0, 1.5], w, b, r=2.0).message
+    assert not lh.check_lift_vector([1.0, -2.0, 1.501], w, b, r=2.0).ok
+    assert not lh.check_lift_vector([1.001, -2.0, 1.5], w, b, r=2.0).ok
     first = lh.check_lift_vector([2.0, -4.0, 3.0], w, b, r=2.0)
     assert not first.ok and "first d entries" in first.message
     assert "3 entries" in lh.check_lift_vector([1.0, 2.0], w, b).message
@@ -138,6 +186,16 @@ def test_check_class_prototype():
     assert "midpoint" in lh.check_class_prototype(([8.0, 4.0], -16.0), X, y).message
     assert "flip" in lh.check_class_prototype(([-8.0, -4.0], 32.0), X, y).message
     assert not lh.check_class_prototype(([0.0, 0.0], 0.0), X, y).ok
+    # compared to 3 decimals: a shifted line b = -16.01 fails; (4, 2, -16) / 3 typed with 3
+    # decimals passes and says "to 3 decimals", with 2 decimals it fails
+    assert not lh.check_class_prototype(([4.0, 2.0], -16.01), X, y).ok
+    assert "decimals" not in lh.check_class_prototype(([4.0, 2.0], -16.0), X, y).message
+    third = lh.check_class_prototype(([1.333, 0.667], -5.333), X, y)
+    assert third.ok and "to 3 decimals" in third.message
+    # (4, 2, -16) / 48, largest entry 1/3, to 3 decimals
+    assert lh.check_class_prototype(([0.083, 0.042], -0.333), X, y).ok
+    two = lh.check_class_prototype(([1.33, 0.67], -5.33), X, y)
+    assert not two.ok and "3 decimals" in two.message
 
 
 def _brute_lifted_margin(X, y, w, b, r):
@@ -184,6 +242,8 @@ def test_check_lifted_margin_accepts_every_form_and_rejects_slips():
     ]
     for f in right:
         assert_tick(check_lifted_margin(f))
+    # 0.5 % off at every point is not a rounding
+    assert_cross(check_lifted_margin(lambda g, wn, b, r: 1.005 * _right_lifted_margin(g, wn, b, r)))
     unchanged = check_lifted_margin(lambda g, wn, b, r: g)
     assert not unchanged.ok and "||v||" in unchanged.message
     no_r = check_lifted_margin(lambda g, wn, b, r: g * wn / math.hypot(wn, b))
@@ -212,6 +272,9 @@ def test_checks_reject_invalid_data():
 
 X2 = np.array([[1.0, 1.0], [2.0, 0.0], [0.0, 2.0], [3.0, 3.0], [1.0, 2.0]])
 Y2 = np.array([1, 1, -1, -1, 1])
+# exercise 3: (w0, b0) = ((2, -1), 0.4) has margins 2.4, 1.9, 1.4, 1.6, 1.6, 2.6 (by hand)
+X3 = np.array([[1.0, 0.0], [0.5, -0.5], [1.0, 1.0], [-1.0, 0.0], [0.0, 2.0], [-1.0, 1.0]])
+Y3 = np.array([1, 1, 1, -1, -1, -1])
 X6 = np.array([[0.0, 0.0], [2.0, 0.0], [1.0, 3.0], [4.0, 4.0], [6.0, 4.0], [5.0, 1.0]])
 Y6 = np.array([-1, -1, -1, 1, 1, 1])
 
@@ -219,7 +282,7 @@ Y6 = np.array([-1, -1, -1, 1, 1, 1])
 CHECKS = {
     "separator": (lambda a: lh.check_separator(a, X1, Y1), 2),
     "mistake_count": (lambda a: lh.check_mistake_count(a, [1.0, -1.0], 0.0, X2, Y2), None),
-    "unit_margin": (lambda a: lh.check_unit_margin(a, [-2.0, 2.0], 0.4, X1, Y1), 2),
+    "unit_margin": (lambda a: lh.check_unit_margin(a, [2.0, -1.0], 0.4, X3, Y3), 2),
     "lift_vector": (lambda a: lh.check_lift_vector(a, [1.0, -2.0], 3.0, r=2.0), None),
     "xor_feature": (lh.check_xor_feature, 3),
     "class_prototype": (lambda a: lh.check_class_prototype(a, X6, Y6), 2),
@@ -247,8 +310,11 @@ def test_right_answers_in_every_form():
         assert_tick(CHECKS["separator"][0](answer))
     for answer in number_forms(3):
         assert_tick(CHECKS["mistake_count"][0](answer))
-    for answer in wb_forms([-2.0 / 1.4, 2.0 / 1.4], 0.4 / 1.4):
+    for answer in wb_forms([10 / 7, -5 / 7], 2 / 7):
         assert_tick(CHECKS["unit_margin"][0](answer))
+    assert_tick(CHECKS["unit_margin"][0](([1.429, -0.714], 0.286)))  # rounded to 3 decimals
+    assert_cross(CHECKS["unit_margin"][0](([1.43, -0.71], 0.29)))  # to 2 decimals
+    assert_cross(CHECKS["unit_margin"][0](([2.0, -1.0], 0.4)))  # not rescaled
     for answer in vector_forms([1.0, -2.0, 1.5]):
         assert_tick(CHECKS["lift_vector"][0](answer))
     for answer in wb_forms([0.0, 0.0, 1.0], -0.5):
@@ -270,9 +336,14 @@ def test_separators_at_any_scale(log_c):
     assert_tick(lh.check_xor_feature((c * np.array([0.0, 0.0, 1.0]), -0.5 * c)))
     assert_cross(lh.check_separator((c * np.array([1.0, -1.0]), 0.0), X1, Y1))
     fb = lh.check_unit_margin((c * np.array([-2.0, 2.0]), 0.4 * c), [-2.0, 2.0], 0.4, X1, Y1)
-    assert fb.ok == (abs(1.4 * c - 1.0) <= 1e-3)  # margin 1.4 c, by hand; 3 decimals pass
-    if not fb.ok:
-        assert "functional margin" in fb.message
+    # the answer is (-2, 2, 0.4) / 1.4 (margin 1.4 by hand); its largest entries (size 2c) may
+    # be off by half a unit of the third decimal
+    off = 2.0 * abs(c - 1.0 / 1.4)
+    if off <= 4.9e-4:
+        assert fb.ok
+    elif off >= 5.1e-4:
+        assert not fb.ok
+        assert "functional margin" in fb.message or "3 decimals" in fb.message
 
 
 @settings(max_examples=60, deadline=None)
@@ -307,6 +378,19 @@ def test_class_prototype_against_means_computed_here(seed):
     assert_tick(lh.check_class_prototype((w, b), X, y))
     assert_tick(lh.check_class_prototype((list(w), np.array([b])), X, y))
     assert_cross(lh.check_class_prototype((-w, -b), X, y))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(1 / 64, 100.0), st.integers(3, 8))
+def test_class_prototype_accepts_every_rounding_of_a_multiple(c, digits):
+    """The stated precision: any positive multiple of ((4, 2), -16) (by hand) whose largest entry
+    is >= 1/4, rounded to 3 or more decimals, passes; moving b by 0.01 (more than a change of
+    the factor within the rounding of w can absorb) does not."""
+    w, b = np.round(c * np.array([4.0, 2.0]), digits), round(-16.0 * c, digits)
+    assert_tick(lh.check_class_prototype((w, b), X6, Y6))
+    w3, b3 = np.round(c * np.array([4.0, 2.0]), 3), round(-16.0 * c, 3)
+    if 16.0 * c >= 1.0:
+        assert_cross(lh.check_class_prototype((w3, b3 + 0.01), X6, Y6))
 
 
 # ------------------------------------------------------------------ drag the data (issue 18)

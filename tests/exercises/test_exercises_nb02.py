@@ -20,7 +20,8 @@ from odd_answers import (
 from oracles import reference_run
 
 import linsep_helpers as lh
-from linsep_helpers.exercises.nb02 import check_staircase_lower_bound
+
+check_staircase_lower_bound = lh.check_staircase_lower_bound
 
 # ---------------------------------------------------------------------------------------
 # exercise checks
@@ -48,6 +49,13 @@ def test_check_perceptron_by_hand():
     fb = lh.check_perceptron_by_hand([[-1.0, -2.0]], HAND_X, HAND_Y)
     assert not fb.ok and "update 1 is wrong" in fb.message
     assert not lh.check_perceptron_by_hand([[1.0]], HAND_X, HAND_Y).ok
+    # the start w = 0 listed first: the student is told to leave it out, not that update 1 is wrong
+    fb = lh.check_perceptron_by_hand([[0.0, 0.0], *HAND_W], HAND_X, HAND_Y)
+    assert_cross(fb)
+    assert "leave out the start w = 0" in fb.message and "rest of your list is right" in fb.message
+    fb = lh.check_perceptron_by_hand([[0.0, 0.0], [1.0, 2.0], [2.0, 3.0]], HAND_X, HAND_Y)
+    assert_cross(fb)
+    assert "leave out the start w = 0" in fb.message and "rest" not in fb.message
     assert not lh.check_perceptron_by_hand(5, HAND_X, HAND_Y).ok
     assert "✘" in repr(fb)
 
@@ -95,6 +103,26 @@ def test_check_best_lift_scale_minimises_the_bound(R, wn, b):
         assert not fb.ok and expected in fb.message
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    R=st.floats(0.1, 50),
+    wn=st.floats(0.1, 10),
+    b=st.floats(-20, 20).filter(lambda v: abs(v) > 1e-3),
+    k=st.integers(2, 6),
+)
+def test_check_best_lift_scale_accepts_roundings_and_nothing_two_units_off(R, wn, b, k):
+    """The best r rounded to k >= 2 decimals is right (when the rounding keeps a significant
+    digit); two units off in the k-th decimal is not, whatever the scale of r."""
+    r_best = math.sqrt(R * abs(b) / wn)
+    rounded = round(r_best, k)
+    if rounded != 0:
+        assert_tick(lh.check_best_lift_scale(rounded, R, wn, b))
+    for off in (round(rounded + 2 * 10.0**-k, k), round(rounded - 2 * 10.0**-k, k)):
+        # 8.838 + 0.002 = 8.84 is r = 8.8379 rounded to two decimals: still right
+        if off > 0 and all(round(r_best, j) != off for j in range(2, k + 1)):
+            assert_cross(lh.check_best_lift_scale(off, R, wn, b))
+
+
 def test_check_best_lift_scale_messages():
     # R = 4, ||w*|| = 1, b* = 1: best r^2 = 4, r = 2
     assert lh.check_best_lift_scale(2.0, 4.0, 1.0, 1.0).ok
@@ -105,6 +133,25 @@ def test_check_best_lift_scale_messages():
         lh.check_best_lift_scale(1.0, 4.0, 1.0, 0.0)
     with pytest.raises(ValueError, match="radius must be > 0"):
         lh.check_best_lift_scale(1.0, 0.0, 1.0, 1.0)
+
+
+def test_check_best_lift_scale_near_the_minimum_says_how_much():
+    """R = 20.5, ||w*|| = 1, b* = 9: best r = sqrt(184.5) = 13.583 (by hand). One decimal is not
+    enough, and the message gives the excess of the bound in percent, never as "1 times"."""
+    for answer, side in ((13.5, "too small"), (13.6, "too large"), (14.0, "too large")):
+        fb = lh.check_best_lift_scale(answer, 20.5, 1.0, 9.0)
+        assert_cross(fb)
+        assert side in fb.message and "%" in fb.message and " 1 times" not in fb.message
+        assert "derivative" in fb.message
+        # the excess written out here: (R^2 + r^2)(1 + b^2/r^2) / (R + b)^2 - 1, in percent
+        excess = (20.5**2 + answer**2) * (1 + 81 / answer**2) / 29.5**2 - 1
+        assert f"{100 * excess:.2g} %" in fb.message
+    fb = lh.check_best_lift_scale(20.0, 20.5, 1.0, 9.0)  # 13 % above the minimum (by hand)
+    assert_cross(fb)
+    assert "by 13 %" in fb.message and "derivative" not in fb.message
+    fb = lh.check_best_lift_scale(1000.0, 20.5, 1.0, 9.0)
+    assert_cross(fb)
+    assert "times the smallest" in fb.message
 
 
 @pytest.mark.claim("C16")
@@ -274,15 +321,27 @@ def test_right_answers_in_every_form():
         assert_tick(CHECKS["novikoff_bound"](answer))
     for answer in number_forms(math.sqrt(20.5 * 9.0)):
         assert_tick(CHECKS["best_lift_scale"](answer))
-    # rounded by hand: 13.58 and 13.6 for sqrt(184.5) = 13.583, 25.0 for 25
-    for answer in (13.58, 13.6, 13.583):
+    # exactly, or rounded (to two decimals or more): sqrt(184.5) = 13.583078 (by hand)
+    for answer in (13.58, 13.583, 13.5831, 13.58308):
         assert_tick(CHECKS["best_lift_scale"](answer))
-    for answer in (13.0, 14.0, 184.5, 184.0):
+    for answer in (13.57, 13.59, 13.5, 13.6, 13.0, 14.0, 184.5, 184.0):
         assert_cross(CHECKS["best_lift_scale"](answer))
-    for answer in (25.1, 24.9):
+    # within 0.005 but with wrong further decimals (13.585 is not 13.583 rounded): told so
+    for answer in (13.585, 13.5781, 13.58307):
+        fb = CHECKS["best_lift_scale"](answer)
+        assert_cross(fb)
+        assert "further decimals" in fb.message
+    for answer in (25, 25.0, 25.00, 25.000, 25.0000000001):
         assert_tick(CHECKS["novikoff_bound"](answer))
-    for answer in (26.0, 24.0, 5.0, 6.25):
+    for answer in (24.996, 25.004):
+        fb = CHECKS["novikoff_bound"](answer)
+        assert_cross(fb)
+        assert "further decimals" in fb.message
+    for answer in (25.01, 24.99, 25.1, 24.9, 26.0, 24.0, 5.0, 6.25):
         assert_cross(CHECKS["novikoff_bound"](answer))
+    for answer in (25.01, 24.99, 25.1, 24.9):  # within half a percent: told it is close
+        assert "not right to two decimals" in CHECKS["novikoff_bound"](answer).message
+    assert "close" not in CHECKS["novikoff_bound"](26.0).message
     for answer in vector_forms([1, 3, 7, 15]):
         assert_tick(CHECKS["staircase_separator"](answer))
 
@@ -358,11 +417,14 @@ def test_staircase_separators_at_any_scale(gaps, log_c):
 
 
 @pytest.mark.claim("C11")
-@pytest.mark.parametrize("s", [0.25, 1.0, 4.0, 30.0])
-def test_affine_invariants_along_runs(s):
-    """Along textbook runs with bias step s: ||w||^2 + b^2/s grows by at most R^2 + s and
-    w.w* + b b*/s by at least the functional margin; ||w||^2 + b^2 breaks the first unless s = 1."""
-    rng = np.random.default_rng(int(s * 100))
+@pytest.mark.parametrize(
+    ("eta", "s"), [(1.0, 0.25), (1.0, 1.0), (1.0, 4.0), (0.1, 1.0), (3.0, 30.0)]
+)
+def test_affine_invariants_along_runs(eta, s):
+    """Along textbook runs with steps eta (for w) and s (for b): ||w||^2 + (eta/s) b^2 grows by at
+    most eta (eta R^2 + s) and w.w* + (eta/s) b b* by at least eta times the functional margin;
+    ||w||^2 + b^2/s breaks the first unless eta = 1, and ||w||^2 + b^2 unless s = eta."""
+    rng = np.random.default_rng(int(s * 100 + eta * 10))
     X = rng.uniform(-1, 1, size=(30, 2)) + np.array([2.0, 0.0])
     w_star, b_star = np.array([1.0, -1.0]), -2.0
     score = X @ w_star + b_star
@@ -370,44 +432,52 @@ def test_affine_invariants_along_runs(s):
     X, y = X[keep], np.sign(score[keep])
     R2 = float(np.max(np.sum(X**2, axis=1)))
     g_hat = float(np.min(y * (X @ w_star + b_star)))
+    lam = eta / s
     w, b = np.zeros(2), 0.0
-    plain_breaks = False
-    for w_new, b_new, _ in reference_run(X, y, bias_step=s):
-        assert (w_new @ w_new + b_new**2 / s) - (w @ w + b**2 / s) <= R2 + s + 1e-9
-        assert (w_new @ w_star + b_new * b_star / s) - (w @ w_star + b * b_star / s) >= g_hat - 1e-9
-        plain_breaks |= (w_new @ w_new + b_new**2) - (w @ w + b**2) > R2 + s + 1e-9
+    breaks = {"1/s": False, "1": False}
+    for w_new, b_new, _ in reference_run(X, y, lr=eta, bias_step=s):
+        growth = eta * (eta * R2 + s) + 1e-9
+        assert (w_new @ w_new + lam * b_new**2) - (w @ w + lam * b**2) <= growth
+        gain = (w_new @ w_star + lam * b_new * b_star) - (w @ w_star + lam * b * b_star)
+        assert gain >= eta * g_hat - 1e-9
+        breaks["1/s"] |= (w_new @ w_new + b_new**2 / s) - (w @ w + b**2 / s) > growth
+        breaks["1"] |= (w_new @ w_new + b_new**2) - (w @ w + b**2) > growth
         w, b = w_new, b_new
-    assert plain_breaks == (s != 1.0)  # the weight 1 is right for s = 1 only
+    assert breaks == {"1/s": eta != 1.0, "1": s != eta}
 
 
 @pytest.mark.claim("C11")
 def test_check_affine_invariant_weight():
-    check = lh.exercises.nb02.check_affine_invariant_weight
+    check = lh.check_affine_invariant_weight
     for f in (
-        lambda s: 1 / s,
-        lambda s: s**-1,
-        np.reciprocal,
-        lambda s: np.float64(1.0) / s,
-        lambda s: np.array([1.0 / s]),
-        lambda s: 2.0 / (2 * s),
+        lambda eta, s: eta / s,
+        lambda eta, s: eta * s**-1,
+        np.divide,
+        lambda eta, s: np.float64(eta) / s,
+        lambda eta, s: np.array([eta / s]),
+        lambda eta, s: 2.0 * eta / (2 * s),
     ):
         assert_tick(check(f))
-    fb = check(lambda s: 1.0)
+    fb = check(lambda eta, s: 1 / s)
     assert_cross(fb)
-    assert "s = 1 only" in fb.message
-    for f in (lambda s: s, lambda s: 1 / s**2):
+    assert "η = 1 only" in fb.message and "weight(0.5, 1)" in fb.message
+    fb = check(lambda eta, s: 1.0)
+    assert_cross(fb)
+    assert "s = η" in fb.message
+    for f in (lambda eta, s: s / eta, lambda eta, s: eta**2 / s, lambda eta, s: 1 / (eta * s)):
         fb = check(f)
         assert_cross(fb)
-        assert "cross term" in fb.message
-    fb = check(lambda s: 2 / s)
+        assert "cross term must be a multiple" in fb.message
+    fb = check(lambda eta, s: 2 * eta / s)
     assert_cross(fb)
-    assert "1/s" not in fb.message
+    assert "η/s" not in fb.message and "η / s" not in fb.message
+    assert_cross(check(lambda s: 1 / s))  # the one-argument form: a sentence, not a traceback
     assert "not answered" in check(None).message
 
 
 @pytest.mark.parametrize("func", ODD_FUNCTIONS, ids=odd_id)
 def test_check_affine_invariant_weight_odd_functions(func):
-    assert_cross(lh.exercises.nb02.check_affine_invariant_weight(func))
+    assert_cross(lh.check_affine_invariant_weight(func))
 
 
 # ------------------------------------------------------------------ drag the data (issue 18)

@@ -3,6 +3,9 @@ witness, the cover from a separator, the smallest big-M box, realizable ERM and 
 weight; the vertex-cover numbers
 are recomputed here by brute force."""
 
+import itertools
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -18,7 +21,14 @@ from odd_answers import (
     odd_pairs,
     wb_forms,
 )
-from oracles import reduction_points, tau_oracle, weighted_mistakes
+from oracles import (
+    lp_separable,
+    reduction_points,
+    reference_run,
+    tau_oracle,
+    weighted_mistakes,
+)
+from scipy.optimize import linprog
 
 import linsep_helpers as lh
 from linsep_helpers.graphs import cube_graph, random_graph
@@ -96,6 +106,52 @@ def test_check_cover_from_separator():
     assert "raised" in lh.check_cover_from_separator(lambda n, e, w, b: [][0]).message
 
 
+def ignores_origin(n, edges, w, b):
+    """Examiner pass 3: no special case for b <= 0, and the endpoint j of bad edges."""
+    cov = {i for i in range(n) if w[i] + b >= 0}
+    for i, j in edges:
+        if w[i] + w[j] + b <= 0:
+            cov.add(j)
+    return cov
+
+
+def greedy_when_origin_wrong(n, edges, w, b):
+    """Correct: with the origin wrong (weight n + 1 > n) any cover is small enough; this one
+    takes one endpoint of each edge the vertex-and-edge reading leaves uncovered."""
+    cov = {i for i in range(n) if w[i] + b >= 0} | {j for i, j in edges if w[i] + w[j] + b <= 0}
+    if b <= 0:
+        cov |= {i for i, j in edges if i not in cov and j not in cov}
+    return cov
+
+
+@pytest.mark.claim("C26")
+def test_check_cover_from_separator_tests_the_misclassified_origin():
+    # on w = 1, b = -3/2 the origin is the only mistake: reading the vertex and edge points
+    # gives the empty set, and the check says to remember the origin (not what to return)
+    n, edges = lh.graph_from_family("cycle", 5)
+    assert ignores_origin(n, edges, np.ones(n), -1.5) == set()
+    fb = lh.check_cover_from_separator(ignores_origin)
+    assert not fb.ok and "misses" in fb.message and "origin" in fb.message
+    assert "range" not in fb.message and "all vertices" not in fb.message
+    fb = lh.check_cover_from_separator(
+        lambda n, e, w, b: (
+            {i for i in range(n) if w[i] + b >= 0} | {i for i, j in e if w[i] + w[j] + b <= 0}
+        )
+    )
+    assert not fb.ok and "origin" in fb.message
+    # every correct function is accepted: the solution's, the j-endpoint variant, the greedy
+    # cover when the origin is wrong, and returning a list or a sorted tuple
+    assert lh.check_cover_from_separator(good_cover).ok
+    assert lh.check_cover_from_separator(greedy_when_origin_wrong).ok
+
+    def j_endpoint(n, edges, w, b):
+        return set(range(n)) if b <= 0 else ignores_origin(n, edges, w, b)
+
+    assert lh.check_cover_from_separator(j_endpoint).ok
+    assert lh.check_cover_from_separator(lambda *a: sorted(greedy_when_origin_wrong(*a))).ok
+    assert lh.check_cover_from_separator(lambda *a: tuple(j_endpoint(*a))).ok
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**31 - 1))
 def test_good_cover_is_accepted_on_random_separators(seed):
@@ -135,22 +191,29 @@ def test_check_bigm_box():
 @pytest.mark.claim("C26")
 @pytest.mark.parametrize(
     "graph",
-    [lh.petersen_graph(), lh.graph_from_family("cycle", 5), lh.graph_from_family("star", 4)],
+    [
+        lh.graph_from_family("cycle", 5),  # tau = 3
+        lh.graph_from_family("complete", 5),  # tau = 4
+        lh.graph_from_family("star", 4),  # tau = 1
+    ],
+    ids=["C_5", "K_5", "star"],
 )
-@pytest.mark.parametrize("c", [0.5, 1.0, 2.0, 3.0, 7.0])
+@pytest.mark.parametrize("c", [0.5, 1.0, 1.5, 3.0, 4.0, 7.0])
 def test_origin_weight_formula_matches_brute_force(graph, c):
     """The check's formula min(tau, c) against the exact optimum of the weighted instance,
-    found by brute force over drop-sets (tau by brute force over vertex subsets)."""
+    found by brute force over drop-sets (tau by brute force over vertex subsets): origin weights
+    below, at and above tau, whole and fractional. (Small graphs: brute force on the Petersen
+    graph's 26 points took minutes and proves nothing more.)"""
     n, edges = graph
     X, y, wts = reduction_points(n, edges, c)
     exact = lh.min_disagreement_bruteforce(X, y, wts, max_points=X.shape[0]).mistakes
     tau = tau_oracle(n, edges)
     assert exact == pytest.approx(min(tau, c))
-    assert lh.check_origin_weight(lambda t, w: min(t, w)).ok
 
 
 def test_check_origin_weight():
     assert lh.check_origin_weight(lambda tau, c: min(tau, c)).ok
+    assert lh.check_origin_weight(lambda t, w: min(t, w)).ok
     assert lh.check_origin_weight(lambda tau, c: np.minimum(tau, c)).ok
     assert lh.check_origin_weight(lambda tau, c: [float(min(tau, c))]).ok
     assert "not answered" in lh.check_origin_weight(None).message
@@ -167,27 +230,237 @@ def test_check_origin_weight():
     assert "raised" in lh.check_origin_weight(lambda tau, c: 1 / 0).message
 
 
+def tau_complete_by_hand(n_vertices):
+    """tau(K_|V|) = |V| - 1 by brute force over subsets (small |V|): the largest tau on |V|
+    vertices, since all vertices but one always cover every edge."""
+    edges = list(itertools.combinations(range(n_vertices), 2))
+    for k in range(n_vertices + 1):
+        for S in itertools.combinations(range(n_vertices), k):
+            if all(i in S or j in S for i, j in edges):
+                return k
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.claim("C26")
+def test_check_min_origin_weight():
+    # the expected answer, by brute force: tau(K_|V|) is |V| - 1 for small |V|
+    assert [tau_complete_by_hand(v) for v in range(2, 7)] == [1, 2, 3, 4, 5]
+    assert lh.check_min_origin_weight(lambda n_vertices: n_vertices - 1).ok
+    assert lh.check_min_origin_weight(lambda v: float(v - 1)).ok
+    assert lh.check_min_origin_weight(lambda v: np.int64(v) - 1).ok
+    assert lh.check_min_origin_weight(lambda v: [v - 1]).ok
+    assert "not answered" in lh.check_min_origin_weight(None).message
+    for wrong, why in (
+        (lambda v: v, "smaller"),
+        (lambda v: v + 1, "smaller"),  # the notebook's safe choice, not the smallest
+        (lambda v: v - 2, "too small"),
+        (lambda v: (v + 1) // 2, "too small"),  # tau of a cycle, not the largest tau
+        (lambda v: 1, "too small"),
+    ):
+        fb = lh.check_min_origin_weight(wrong)
+        assert not fb.ok and why in fb.message
+    assert not lh.check_min_origin_weight(lambda v: v - 0.5).ok
+    assert "raised" in lh.check_min_origin_weight(lambda v: 1 / 0).message
+
+
+def test_notebook_spelling_cube_graph_is_q3():
+    """Exercise 2 writes lh.cube_graph(): it must exist at the top level and build Q_3, whose
+    8 vertices are the 3-bit strings and whose 12 edges join strings one bit apart (by hand)."""
+    n, edges = lh.cube_graph()
+    assert n == 8
+    by_hand = {(u, v) for u in range(8) for v in range(u + 1, 8) if bin(u ^ v).count("1") == 1}
+    assert len(by_hand) == 12
+    assert {tuple(sorted(e)) for e in edges} == by_hand and len(edges) == 12
+
+
+def brute_force_cover(n, edges, w, b):
+    """A student's exponential answer to exercise 3: the smallest cover, by search."""
+    for k in range(n + 1):
+        for S in itertools.combinations(range(n), k):
+            if all(i in S or j in S for i, j in edges):
+                return set(S)
+    return set(range(n))
+
+
+@pytest.mark.claim("C26")
+def test_check_cover_from_separator_rejects_search_over_subsets():
+    fb = lh.check_cover_from_separator(brute_force_cover)
+    assert not fb.ok and "still running" in fb.message and "60 vertices" in fb.message
+    fb = lh.check_cover_from_separator(lambda n, e, w, b: set(lh.min_vertex_cover(n, e)))
+    assert not fb.ok
+    # the polynomial answer stays accepted, also under an outer tracer, which is restored
+    previous = sys.gettrace()
+    assert lh.check_cover_from_separator(good_cover).ok
+    assert sys.gettrace() is previous
+
+
+def hard_staircase(d):
+    """The staircase x_1 = e_1, x_k = e_k - 2 e_(k-1) (labels +1) plus the origin labelled -1,
+    written here by hand."""
+    X = np.eye(d)
+    for k in range(1, d):
+        X[k, k - 1] = -2.0
+    return np.vstack([X, np.zeros(d)]), np.concatenate([np.ones(d), [-1.0]])
+
+
+def lp_erm(X, y):
+    r = lh.find_separator(X, y)
+    return r.w, r.b
+
+
+def linprog_erm(X, y, method="highs"):
+    """Solution 5: one feasibility LP with free variables."""
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(
+        np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=(None, None), method=method
+    )
+    return res.x[:-1], res.x[-1]
+
+
+def max_margin_box_erm(X, y):
+    """Another LP: the largest t with y_i (w.x_i + b) >= t in the box |w_j|, |b| <= 1."""
+    n, d = X.shape
+    A = -np.column_stack([y[:, None] * X, y, -np.ones(n)])
+    c = np.zeros(d + 2)
+    c[-1] = -1.0
+    res = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=[(-1, 1)] * (d + 1) + [(None, 1)])
+    return res.x[:d], res.x[d]
+
+
+def loop_built_erm(X, y):
+    """The LP with its constraint matrix built row by row in Python, and scipy imported
+    inside the function."""
+    from scipy.optimize import linprog as lp
+
+    rows = []
+    for xi, yi in zip(X, y, strict=True):
+        rows.append([-yi * v for v in xi] + [-yi])
+    res = lp([0.0] * (X.shape[1] + 1), A_ub=rows, b_ub=[-1.0] * len(y), bounds=(None, None))
+    return res.x[:-1], res.x[-1]
+
+
+def textbook_perceptron(X, y):
+    """The affine perceptron, until no mistake is left: a loop whose length depends on the
+    margin."""
+    w, b = np.zeros(X.shape[1]), 0.0
+    while True:
+        clean = True
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (xi @ w + b) <= 0:
+                w, b, clean = w + yi * xi, b + yi, False
+        if clean:
+            return w, b
+
+
 @pytest.mark.claim("C28")
 def test_check_realizable_erm():
-    def lp_erm(X, y):
-        r = lh.find_separator(X, y)
-        return r.w, r.b
-
-    assert lh.check_realizable_erm(lp_erm).ok
+    for erm in (lp_erm, linprog_erm, max_margin_box_erm, loop_built_erm):
+        assert lh.check_realizable_erm(erm).ok, erm.__name__
+    assert lh.check_realizable_erm(lambda X, y: linprog_erm(X, y, "highs-ipm")).ok
     assert "not answered" in lh.check_realizable_erm(None).message
     zero = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1]), 0.0))
     assert not zero.ok and "training mistake" in zero.message
+
+    # linprog's default bounds w, b >= 0: infeasible on the origin labelled -1
+    def default_bounds(X, y):
+        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+        res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
+        return res.x[:-1], res.x[-1]
+
+    assert "raised" in lh.check_realizable_erm(default_bounds).message
 
     # a short perceptron run is not enough on the staircase or the tiny margins
     def short_perceptron(X, y):
         r = lh.perceptron(X, y, max_epochs=3, trace=False)
         return r.w, r.b
 
-    assert not lh.check_realizable_erm(short_perceptron).ok
+    short = lh.check_realizable_erm(short_perceptron)
+    assert not short.ok and "training mistake" in short.message and "separable" in short.message
     wrong_len = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1] + 1), 0.0))
     assert not wrong_len.ok and "length" in wrong_len.message
     assert not lh.check_realizable_erm(lambda X, y: "w").ok
     assert "raised" in lh.check_realizable_erm(lambda X, y: {}["x"]).message
+
+
+@pytest.mark.claim("C28")
+def test_check_realizable_erm_stops_margin_dependent_loops():
+    """A perceptron that runs to convergence, in the student's code or the package's, and an
+    endless loop are stopped (they would never return on the first data set) and told why;
+    the tracer that was active before (coverage, a debugger) is back afterwards."""
+
+    def package_perceptron(X, y):
+        r = lh.perceptron(X, y, max_epochs=10**12, trace=False)
+        return r.w, r.b
+
+    def endless(X, y):
+        while True:
+            try:
+                pass
+            except Exception:  # noqa: BLE001, S110 - a student's loop may swallow errors
+                pass
+
+    before = sys.gettrace()
+    for loop in (textbook_perceptron, package_perceptron, endless):
+        fb = lh.check_realizable_erm(loop)
+        assert not fb.ok and "still running" in fb.message and "stopped it" in fb.message
+        assert "depends on the margin" in fb.message and "linear program" in fb.message
+        assert sys.gettrace() is before
+    assert lh.check_realizable_erm(linprog_erm).ok
+    assert sys.gettrace() is before
+
+
+def test_imports_inside_a_learner_are_free(tmp_path, monkeypatch):
+    """A first import runs module code, once, which is not the learner's loop: a module whose
+    body takes about 3 million steps, imported inside a correct LP learner, is accepted."""
+    (tmp_path / "slow_module_nb05.py").write_text(
+        "total = 0\nfor i in range(1_500_000):\n    total += i\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def importing_erm(X, y):
+        __import__("slow_module_nb05")  # an import statement, written so that the pin scan
+        # of tests/test_environment.py does not take this scratch module for a dependency
+
+        return linprog_erm(X, y)
+
+    try:
+        assert lh.check_realizable_erm(importing_erm).ok
+    finally:
+        sys.modules.pop("slow_module_nb05", None)
+    # the same loop inside the learner itself is stopped
+    fb = lh.check_realizable_erm(lambda X, y: (sum(range(10)), [0 for _ in range(3_000_000)]))
+    assert not fb.ok and "still running" in fb.message
+
+
+@pytest.mark.claim("C16")
+def test_hard_erm_set_claims():
+    """What the check says about its first data set: separable, largest geometric margin below
+    2^-15 (an LP bound written here), and the textbook perceptron's 85,373 updates at d = 7,
+    about four times more per dimension (the oracle's loop)."""
+    X, y = hard_staircase(16)
+    assert lp_separable(X, y)
+    # max t with y_i (w.x_i + b) >= t and |w_j| <= 1: for any separator scaled to max|w_j| = 1,
+    # the geometric margin min_i y_i (w.x_i + b) / ||w|| is at most t / 1
+    n, d = X.shape
+    A = -np.column_stack([y[:, None] * X, y, -np.ones(n)])
+    c = np.zeros(d + 2)
+    c[-1] = -1.0
+    res = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=[(-1, 1)] * d + [(None, None)] * 2)
+    assert res.status == 0 and 0 < -res.fun < 2.0**-15
+    counts = [len(reference_run(*hard_staircase(d), max_updates=10**6)) for d in (5, 6, 7)]
+    assert counts[-1] == 85_373
+    assert counts[1] > 3.9 * counts[0] and counts[2] > 3.9 * counts[1]
+    fb = lh.check_realizable_erm(textbook_perceptron)
+    assert "2^-15" in fb.message and "85,373" in fb.message and "d = 16" in fb.message
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(-300, 300))
+def test_realizable_erm_at_any_scale(log_c):
+    """Every positive multiple of a right (w, b) is right, however large or small."""
+    c = 10.0**log_c
+    assert_tick(lh.check_realizable_erm(lambda X, y: tuple(c * v for v in linprog_erm(X, y))))
+    assert_cross(lh.check_realizable_erm(lambda X, y: tuple(-c * v for v in linprog_erm(X, y))))
 
 
 # ------------------------------------------------------------------------- odd answers, any form
@@ -197,6 +470,7 @@ FUNCTION_CHECKS = {
     "cover_from_separator": lh.check_cover_from_separator,
     "realizable_erm": lh.check_realizable_erm,
     "origin_weight": lh.check_origin_weight,
+    "min_origin_weight": lh.check_min_origin_weight,
 }
 VALUE_CHECKS = {
     "reduction_witness": (lh.check_reduction_witness, 8),
@@ -209,11 +483,6 @@ def cube_witness():
     """A minimum cover of Q_3 (the even bit strings) and its separator, by hand."""
     even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
     return np.where(np.isin(np.arange(8), even), 2.0, -2.0), 1.0
-
-
-def lp_erm(X, y):
-    r = lh.find_separator(X, y)
-    return r.w, r.b
 
 
 @pytest.mark.parametrize("check", ALL_CHECKS)

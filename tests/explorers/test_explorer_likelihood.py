@@ -231,7 +231,7 @@ def test_implicit_bias_direction_norm_and_loss_rates(implicit):
     first, mid, last = (implicit.update(t=t) for t in (1.0, 1e3, 1e5))
     assert first.angle_deg > mid.angle_deg > last.angle_deg
     assert last.angle_deg < 3.0 and last.t == 1e5
-    assert last.margin == pytest.approx(0.5, abs=0.02)  # the max margin of the data is 0.5
+    assert last.margin == pytest.approx(0.5, abs=0.02)  # largest margin through the origin
     # ||w|| grows like (1/gamma) ln t with gamma = 0.5
     slope = (last.norm - mid.norm) / (math.log(last.t) - math.log(mid.t))
     assert slope == pytest.approx(2.0, rel=0.1)
@@ -255,7 +255,11 @@ def test_implicit_bias_repr_shows_the_recorded_step_of_the_title():
     shown = explorer.state.t
     assert shown <= 100.0 and shown in set(explorer.ts)
     assert repr(explorer) == f"ImplicitBiasExplorer(t={shown:.0f})"
-    assert explorer.axes[0].get_title().startswith(f"t = {shown:.0f}:")
+    assert shown == 98.0  # the recorded step nearest below 100 (log-spaced record)
+    assert explorer.axes[0].get_title().startswith("t = 98 (recorded; slider 100)\n")
+    assert explorer.state.slider_t == 100.0
+    explorer.update(t=1.0)  # a recorded step: the title shows no slider value
+    assert explorer.axes[0].get_title().startswith("t = 1\n")
 
 
 def test_scaling_axes_are_plain_and_the_log_panel_is_labelled_in_minus_ln_L(scaling):
@@ -271,3 +275,23 @@ def test_scaling_axes_are_plain_and_the_log_panel_is_labelled_in_minus_ln_L(scal
     y = scaling.mark2.get_ydata()[0]
     assert y == pytest.approx(-3e5 / math.log(10), rel=1e-9)
     assert "10^{-130288}" in scaling.ax2.get_title()  # 300000 / ln 10 = 130288.1
+
+
+def test_implicit_bias_gamma_star_is_the_margin_through_the_origin(implicit):
+    """gamma* = 0.5 is the homogeneous SVM's margin (scipy); the affine SVM's (scikit-learn,
+    hard margin) is larger, 0.5385: the notebook and the legend say "through the origin"."""
+    from scipy.optimize import minimize
+    from sklearn.svm import SVC
+
+    X, y = implicit.X, implicit.y
+    homogeneous = minimize(
+        lambda w: w @ w / 2,
+        np.ones(2),
+        constraints=[{"type": "ineq", "fun": lambda w: y * (X @ w) - 1}],
+        method="SLSQP",
+        options={"ftol": 1e-14},
+    )
+    assert implicit.svm.margin == pytest.approx(1 / np.linalg.norm(homogeneous.x), rel=1e-6)
+    assert implicit.svm.margin == pytest.approx(0.5, rel=1e-9)
+    affine = SVC(kernel="linear", C=1e10, tol=1e-12).fit(X, y)
+    assert 1 / np.linalg.norm(affine.coef_[0]) == pytest.approx(0.5385, abs=1e-4)

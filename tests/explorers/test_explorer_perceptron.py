@@ -281,6 +281,10 @@ def test_staircase_explorer_counts(d):
     assert list(xs) == list(range(2, d + 1)) and list(ys) == s.measured.tolist()
     assert str(staircase_sum(d)) in e.ax.get_title()
     assert f"{staircase_sum(d)}" in e.readout(s)
+    # the margin bound 2^(1-d) is shown exactly, as 1 over a power of two, for origin separators
+    denominator = {2: 2, 3: 4, 5: 16, 8: 128}[d]
+    title = e.ax2.get_title()
+    assert "through the origin" in title and title.endswith(f"= 1/{denominator}$")
 
 
 def test_staircase_explorer_bound_and_weights():

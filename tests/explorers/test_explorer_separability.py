@@ -59,6 +59,19 @@ def test_margin_explorer_measures_what_the_sliders_say(margin_explorer, margin, 
     assert "R/γ" in margin_explorer.readout(state)
 
 
+@pytest.mark.parametrize("radius", [0.5, 1.0, 1.05, 2.0, 2.5, 3.0])
+def test_margin_explorer_axes_fit_the_disc(margin_explorer, radius):
+    """The axes show the whole disc, and the disc fills at least a third of the panel width."""
+    margin_explorer.update(margin=0.2, radius=radius)
+    (x0, x1), (y0, y1) = margin_explorer.ax.get_xlim(), margin_explorer.ax.get_ylim()
+    assert x0 == y0 == -x1 and x1 == y1  # square, centred on the origin
+    assert radius < x1 <= 1.1 * max(1.0, radius) * 2.0
+    assert 2.0 * radius >= (x1 - x0) / 3.0
+    # the band is drawn across the current panel: its ends lie on the panel's edge
+    upper = np.column_stack(margin_explorer.sep_artists.upper.get_data())
+    assert np.all(np.abs(upper) <= x1 + 1e-9) and np.any(np.isclose(np.abs(upper), x1))
+
+
 def test_margin_explorer_band_has_the_margin_width(margin_explorer):
     state = margin_explorer.update(margin=0.3, radius=1.0)
     w, b = state.w, state.b
@@ -177,3 +190,46 @@ def test_margin_explorer_data_have_a_larger_margin_than_the_generator():
     best /= float(np.sqrt(np.sum(w**2)))
     assert state.measured_margin == pytest.approx(0.2, abs=1e-9)
     assert best == pytest.approx(0.237, abs=5e-4)
+
+
+def test_prototype_section_margins_relative_to_the_radius():
+    """Notebook 01 (section 7) quotes gamma*/R ~ 0.16 (its section-2 data), ~ 0.31 (margin 0.3)
+    and ~ 0.51 (the skewed data, gamma* = 1/2 by the line x2 = 0): scikit-learn's hard-margin
+    linear SVM (C huge) gives gamma*, and the prototype rule fails only on the last."""
+    from sklearn.svm import SVC
+
+    def gamma_star(X, y):
+        svm = SVC(kernel="linear", C=1e8, tol=1e-10).fit(X, y)
+        w, b = svm.coef_[0], float(svm.intercept_[0])
+        return float(np.min(y * (X @ w + b))) / float(np.sqrt(np.sum(w**2)))
+
+    def proto_mistakes(X, y):
+        c_pos, c_neg = X[y > 0].mean(axis=0), X[y < 0].mean(axis=0)
+        closer_pos = np.sum((X - c_pos) ** 2, axis=1) < np.sum((X - c_neg) ** 2, axis=1)
+        return int(np.sum(np.where(closer_pos, 1, -1) != y))
+
+    for margin, quoted, mistakes in ((0.15, 0.16, 4), (0.3, 0.31, 0)):
+        X, y, _, _ = lh.make_separable(40, d=2, margin=margin, radius=1.0, seed=0)
+        R = float(np.max(np.sqrt(np.sum(X**2, axis=1))))
+        assert gamma_star(X, y) / R == pytest.approx(quoted, abs=5e-3)
+        assert proto_mistakes(X, y) == mistakes
+    pos = [[0.45, 0.5], [0.55, 0.5], [0.65, 0.5], [0.75, 0.5], [0.85, 0.5], [-0.85, 0.5]]
+    neg = [[-0.85, -0.5], [-0.75, -0.5], [-0.65, -0.5], [-0.55, -0.5], [-0.45, -0.5]]
+    X, y = np.array(pos + neg), np.r_[np.ones(6), -np.ones(5)]
+    R = float(np.sqrt(0.85**2 + 0.5**2))
+    assert gamma_star(X, y) == pytest.approx(0.5, abs=1e-5)
+    assert 0.5 / R == pytest.approx(0.51, abs=5e-3)
+    assert proto_mistakes(X, y) == 1
+
+
+def test_explorers_draw_the_data_above_the_green_normal(margin_explorer, scaling_explorer):
+    # at gamma = R = 0.5 the tip of the normal w* ends on a positive example: the point must
+    # stay visible, so every scatter of data is drawn after (above) the arrow
+    from matplotlib.collections import PathCollection
+    from matplotlib.patches import FancyArrow
+
+    for ax in (margin_explorer.ax, scaling_explorer.ax):
+        arrows = [p for p in ax.patches if isinstance(p, FancyArrow)]
+        points = [c for c in ax.collections if isinstance(c, PathCollection)]
+        assert len(arrows) == 1 and len(points) == 2
+        assert all(arrows[0].get_zorder() < c.get_zorder() for c in points)

@@ -21,6 +21,24 @@ def test_draw_halfspaces_shades_the_right_sides():
         lh.draw_halfspaces(ax, [0.0, 0.0], 1.0)
 
 
+def test_draw_halfspaces_again_replaces_the_shading():
+    fig, ax = plt.subplots()
+    lh.square_limits(ax, 1.0)
+    w, b = np.array([0.6, 0.8]), -0.2
+    other = ax.add_patch(plt.Circle((0, 0), 0.5))  # not drawn by draw_halfspaces: stays
+    lh.draw_halfspaces(ax, w, b)
+    arts = lh.draw_halfspaces(ax, -w, -b)  # the pair (-w, -b): same line, sides swapped
+    assert list(ax.patches) == [other, arts.pos, arts.neg]
+    # the blue patch now covers {-w.x - b > 0} = {w.x + b < 0}: checked at the vertices and
+    # at a point well inside each region
+    assert np.all(arts.pos.get_xy() @ w + b <= 1e-12)
+    assert np.all(arts.neg.get_xy() @ w + b >= -1e-12)
+    inside_pos = arts.pos.get_path().contains_point([-0.8, -0.8])  # w.x + b = -1.32 < 0
+    assert inside_pos and not arts.neg.get_path().contains_point([-0.8, -0.8])
+    blue = plt.matplotlib.colors.to_rgba(lh.PALETTE["blue"])[:3]
+    assert np.allclose(arts.pos.get_facecolor()[:3], blue)
+
+
 @pytest.mark.claim("C02")
 def test_draw_lift_3d_meets_at_the_affine_line():
     X, y, w, b = lh.make_separable(20, 2, 0.2, 1.0, seed=2)
