@@ -16,6 +16,7 @@ from common import HERE, PLOTS, ROOT, load  # noqa: E402
 RESULTS = HERE / "RESULTS.md"
 LATENCIES = ROOT / "test-artifacts" / "browser" / "latencies.json"
 FLOOR = ROOT / "test-artifacts" / "browser" / "latency_floor.json"
+DRAG_FPS = ROOT / "test-artifacts" / "browser" / "drag_fps.json"
 FLOOR_CASES = {
     "floor_widgets": "a slider and a text readout, no figure (the widget round trip)",
     "floor_ipympl_small": "the same slider moving one dot of a 4 x 3 inch ipympl figure",
@@ -519,7 +520,43 @@ def _drag(p: dict) -> str:
         )
     head = ["explorer", "n", "Agg event", "compute", "draw", "ipympl event", "frame", "blits"]
     lines.append(_table([*head, "kernel side"], t))
+    lines += ["", _drag_fps()]
     return "\n".join(lines)
+
+
+def _drag_fps() -> str:
+    """Frames per second in the browser during a mouse drag (tests/test_drag_browser.py)."""
+    if not DRAG_FPS.exists():
+        return (
+            "Browser frames per second during a drag: `test-artifacts/browser/drag_fps.json` is "
+            "absent. Produce it with `make browser` (tests/test_drag_browser.py, needs Debian's "
+            "chromium), then `benchmarks/run.py --report-only`."
+        )
+    rows = json.loads(DRAG_FPS.read_text())
+    if not rows:
+        return "Browser frames per second during a drag: `drag_fps.json` is empty."
+    t = [
+        [
+            r["explorer"],
+            r["notebook"][:2],
+            r["moves"],
+            f"{r['seconds']:.2f}",
+            r["paints_during_drag"],
+            f"**{r['fps']:.1f}**",
+        ]
+        for r in rows
+    ]
+    head = ["explorer", "nb", "mouse moves", "drag (s)", "canvas paints", "frames / s"]
+    return "\n".join(
+        [
+            "Frames per second in the browser during a continuous drag (real JupyterLab, "
+            "Debian's chromium, playwright's mouse moving one point around a small circle; "
+            "canvas paints counted during the drag; file `test-artifacts/browser/drag_fps.json` "
+            "from `make browser`). Goal >= 15 frames per second; measured, never asserted.",
+            "",
+            _table(head, t),
+        ]
+    )
 
 
 def _notebooks(p: dict) -> str:

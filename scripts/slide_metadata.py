@@ -76,6 +76,21 @@ SPEAKER_NOTES = {
     "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "
     "orange point still crosses the blue hull; read the weights λ of the certificate.",
+    "DragSeparabilityExplorer": "The seeded data have margin γ = 0.219 with points 0, 4 and 8 "
+    "boxed on the margin lines. Drag an unboxed point a little: nothing moves. Drag point 0 "
+    "(bottom, +1) towards (−0.33, −0.55): γ falls to 0.035; at (−0.38, −0.50) the verdict flips "
+    "to 'not separable'. Right-click a point to delete it; Reset brings the seeded data back.",
+    "DragPerceptronExplorer": "The seeded run needs M = 17 updates, bound R′²/γ′² = 73.9. Drag "
+    "point 7 (−1) to (−0.2, −0.95), beside the +1 points 6 and 9: margin ≈ 0.0005, "
+    "M = 3360, still below the bound 8.05·10⁶. Dragged across, the run stops at the cap of 5000.",
+    "DragLikelihoodExplorer": "Seeded data separable: ln L(cw, cb) climbs to 0 along the "
+    "max-margin direction. Drag point 1 (class −1) to (0.08, −0.18), among the +1 points: the "
+    "classes overlap and the maximum appears, ln L = −2.779 at c = 6.41 (the MLE). A point "
+    "exactly on the boundary (quasi-separable) gives the limit −k ln 2 with no maximum.",
+    "DragCertificateExplorer": "Seeded data separable: LP separator and two disjoint hulls. Drag "
+    "point 0 (+1, top right) to (−0.48, −0.31), among the −1 points: the certificate appears, "
+    "λ₀ = 0.5, λ₁ = 0.0949, λ₂ = 0.3610, λ₉ = 0.0441, p = point 0 itself; drag it back and it "
+    "disappears. A vertex certificate has at most d + 2 = 4 weights.",
     "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Ask for τ of "
     "the path, the cycle and the star as a formula in |V| before moving the slider. Keep the "
     "origin weight at |V| + 1 until exercise 4 is done: at weight 1 the right panel's distances "
@@ -91,6 +106,8 @@ SLIDE_ZOOM = {
     "ImplicitBiasExplorer": "90%",
     "LPSeparatorsExplorer": "90%",
     "CertificateExplorer": "90%",
+    "DragSeparabilityExplorer": "95%",  # the margin explorer's figure size
+    "DragCertificateExplorer": "90%",  # the certificate explorer's figure size
 }
 
 NOTES_TAG = "speaker-notes"
@@ -137,7 +154,7 @@ def set_slide_metadata(nb: NotebookNode, stem: str) -> NotebookNode:
     for cell in cells:
         with_notes.append(cell)
         name = _explorer_name(cell)
-        if name in SPEAKER_NOTES:
+        if name in SPEAKER_NOTES and not _is_solution(cell):  # solutions build explorers too
             with_notes.append(_notes_cell(stem, name))
     nb.cells = with_notes
 

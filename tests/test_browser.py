@@ -106,7 +106,7 @@ def test_notebook_runs_and_its_sliders_work_in_jupyterlab(notebook, lab, browser
 KERNEL_CHECKSUMS = """
 import gc, zlib
 import linsep_helpers as lh
-for ex in [o for o in gc.get_objects() if isinstance(o, lh.Explorer) and o.blitter]:
+for ex in [o for o in gc.get_objects() if isinstance(o, lh.Explorer) and o.blitter and o.sliders]:
     sent = ex.fig.canvas._last_buff
     frames = ex.blitter.frames
     print(type(ex).__name__, sent.shape[1], sent.shape[0], zlib.adler32(sent.tobytes()),

@@ -40,6 +40,36 @@ def _shows_sliders(nb, cell, tmp_path: Path) -> bool:
     return expected_slider_count(single) > 0
 
 
+def _shows_reset_button(nb, cell) -> bool:
+    """Independent of the script: does the cell display a "Reset" button (a drag explorer,
+    whose controls are toggles and that button, no sliders)?"""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    state = state.get("state", {})
+    stack = [
+        out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+        for out in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+    ]
+    seen = set()
+    while stack:
+        mid = stack.pop()
+        if mid in seen or mid not in state:
+            continue
+        seen.add(mid)
+        model = state[mid]
+        if (
+            model.get("model_name") == "ButtonModel"
+            and model["state"].get("description") == "Reset"
+        ):
+            return True
+        stack += [
+            c[len("IPY_MODEL_") :]
+            for c in model.get("state", {}).get("children", [])
+            if isinstance(c, str) and c.startswith("IPY_MODEL_")
+        ]
+    return False
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[nb.stem for nb in NOTEBOOKS])
 def test_slide_metadata_follows_its_rules_and_is_idempotent(notebook, tmp_path):
     slide_metadata = _script("slide_metadata")
@@ -69,7 +99,11 @@ def test_slide_metadata_follows_its_rules_and_is_idempotent(notebook, tmp_path):
         if "solution" in cell.metadata.get("tags", []):
             assert _kind(cell) == "skip", f"a solution is presented: {cell.source[:60]!r}"
 
-    explorers = [i for i, c in enumerate(nb.cells) if _shows_sliders(nb, c, tmp_path)]
+    explorers = [
+        i
+        for i, c in enumerate(nb.cells)
+        if _shows_sliders(nb, c, tmp_path) or _shows_reset_button(nb, c)
+    ]
     assert explorers, f"{notebook.name} has no explorer"
     for i in explorers:
         assert _kind(nb.cells[i]) == "slide", f"explorer {nb.cells[i].source[:40]!r}"

@@ -524,3 +524,67 @@ def check_lifted_margin(answer: object) -> Feedback:
             hint = "write min y v.(x, r) with w.x + b, and ||v|| with ||w||, b and r"
         return Feedback(False, f"at {where} your function gives {got:.6g}: {hint}")
     return Feedback(True, "right: lifting divides the functional margin by ||v||, not ||w||")
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+@exercise("the geometric margin γ you read in the figure (a number)")
+def check_drag_small_margin(answer: object, explorer: object, *, below: float = 0.05) -> Feedback:
+    """Did the student move ONE point so that the data stay separable with a geometric margin
+    gamma < ``below``, and read that gamma off the figure?
+
+    Parameters
+    ----------
+    answer : float
+        The data's margin gamma = 1/||w|| of the max-margin separator (scaled so that its
+        functional margin min_i y_i (w.x_i + b) is 1), as read in the figure (3 decimals).
+    explorer : DragSeparabilityExplorer
+        The explorer the student dragged (its data against its seeded data).
+    below : float, keyword-only
+        The margin to get under.
+
+    Returns
+    -------
+    Feedback
+        ✔ when exactly one point moved, the data are separable, gamma < ``below`` and
+        |answer - gamma| <= 6e-4 (the title's rounding).
+
+    Used in notebook 01.
+    """
+    from ..logistic_fit import max_margin_direction
+    from ..lp import find_separator
+    from ._drag_edits import one_moved_point
+
+    below = check_scalar(below, "below", positive=True)
+    value = parse_number(answer, "γ")
+    X, y, i = one_moved_point(explorer)
+    if not find_separator(X, y).separable:
+        return Feedback(
+            False,
+            f"after moving point {i} no line separates the data (margin 0 or less): the "
+            "data must stay separable; drag the point back a little",
+        )
+    gamma = max_margin_direction(X, y, bias=True).margin
+    if not gamma < below:
+        return Feedback(
+            False,
+            f"the data's margin is not below {below:g} yet: drag point {i} closer to the "
+            "other class (into the band between the margin lines)",
+        )
+    if not abs(value - gamma) <= 6e-4:
+        if value > 0 and abs(1.0 / value - gamma) <= 1e-2 * gamma:
+            return Feedback(False, "that looks like 1/γ = ‖w‖; the margin is γ = 1/‖w‖")
+        if abs(value - 1.0) <= 1e-9:
+            return Feedback(
+                False,
+                "1 is the functional margin γ̂ of the scaled separator; the geometric "
+                "margin divides it by ‖w‖",
+            )
+        return Feedback(
+            False,
+            f"your data are right (one point moved, margin below {below:g}), but {value:g} "
+            "is not their margin γ: read it in the figure's title or the readout",
+        )
+    return Feedback(True, f"right: one point moved and the largest margin shrank below {below:g}")
+
+
+__all__ += ["check_drag_small_margin"]

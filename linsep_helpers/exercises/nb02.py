@@ -441,3 +441,60 @@ def check_affine_invariant_weight(answer: object) -> Feedback:
     return Feedback(
         False, f"weight({eta:g}, {s:g}) = {v:.6g} does not make Q an invariant ({hint})"
     )
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+@exercise("the number of updates M you read in the figure (a whole number)")
+def check_drag_long_run(answer: object, explorer: object, *, more_than: int = 200) -> Feedback:
+    """Did the student move ONE point so that the perceptron (from 0, cyclic, b <- b + y)
+    still converges but needs more than ``more_than`` updates, and read that number M?
+
+    Parameters
+    ----------
+    answer : int
+        The number of updates M of the run on the student's data, as shown in the figure.
+    explorer : DragPerceptronExplorer
+        The explorer the student dragged (its data against its seeded data, its ``cap``).
+    more_than : int, keyword-only
+        The number of updates to exceed.
+
+    Returns
+    -------
+    Feedback
+        ✔ when exactly one point moved, the run converges within the explorer's cap with
+        M > ``more_than`` updates, and answer == M.
+
+    Used in notebook 02.
+    """
+    from ._drag_edits import one_moved_point
+
+    more_than = check_int(more_than, "more_than", minimum=0)
+    value = parse_number(answer, "M", whole=True)
+    X, y, i = one_moved_point(explorer)
+    cap = int(getattr(explorer, "cap", 5000))
+    run = perceptron(X, y, bias=True, max_updates=cap, max_epochs=cap + 1, trace=False)
+    if not run.converged:
+        return Feedback(
+            False,
+            f"on your data the perceptron does not stop within {cap} updates (are the data "
+            "still separable?): the run must converge; drag the point back a little",
+        )
+    if not run.updates > more_than:
+        return Feedback(
+            False,
+            f"the run converges, but with at most {more_than} updates: shrink the margin "
+            f"more (drag point {i} closer to the other class, without crossing it)",
+        )
+    if value != run.updates:
+        return Feedback(
+            False,
+            "your data are right (one point moved, a long run), but that is not the run's "
+            "number of updates M: read M in the bar chart's title or the readout "
+            "(not the bound R′²/γ′²)",
+        )
+    return Feedback(
+        True, f"right: one point moved and the perceptron needs more than {more_than} updates"
+    )
+
+
+__all__ += ["check_drag_long_run"]

@@ -540,3 +540,57 @@ def check_quasi_separated(answer: object) -> Feedback:
         f"margin >= 0 ({k0} of them 0): along it ln L rises towards -{k0} ln 2, never reaching "
         "it, so no maximiser exists",
     )
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+@exercise("the largest ln L you read in the figure (a number)")
+def check_drag_overlap(answer: object, explorer: object) -> Feedback:
+    """Did the student move ONE point so that the classes overlap (the maximum-likelihood fit
+    exists), and read the maximum ln L of that fit?
+
+    Parameters
+    ----------
+    answer : float
+        max ln L(w, b) = sum_i ln sigma(y_i (w.x_i + b)) on the student's data, as shown in
+        the figure (4 significant digits).
+    explorer : DragLikelihoodExplorer
+        The explorer the student dragged (its data against its seeded data).
+
+    Returns
+    -------
+    Feedback
+        ✔ when exactly one point moved, the data overlap (neither separable nor
+        quasi-separable) and answer is max ln L within 1e-3 relative (+ 1e-4).
+
+    Used in notebook 03.
+    """
+    from ..logistic_fit import _overlap_check, fit_logistic
+    from ._drag_edits import one_moved_point
+
+    value = parse_number(answer, "ln L")
+    X, y, i = one_moved_point(explorer)
+    if find_separator(X, y).separable:
+        return Feedback(
+            False,
+            f"the data are still separable: ln L(cw, cb) keeps rising to 0 and has no "
+            f"maximum; drag point {i} across the line, among the other class",
+        )
+    if _overlap_check(X, y, True) is not None:
+        return Feedback(
+            False,
+            "the data are quasi-separable (points on the boundary): ln L still has no "
+            f"maximum; drag point {i} a little further into the other class",
+        )
+    best = fit_logistic(X, y).log_likelihood
+    if not abs(value - best) <= 1e-3 * abs(best) + 1e-4:
+        if abs(value + best) <= 1e-3 * abs(best) + 1e-4:
+            return Feedback(False, "check the sign: ln L is always negative")
+        return Feedback(
+            False,
+            "your data are right (one point moved, the classes overlap), but that is not "
+            "the maximum of ln L: read it in the right panel's title or the readout",
+        )
+    return Feedback(True, "right: the classes overlap and ln L has a finite maximum, the MLE")
+
+
+__all__ += ["check_drag_overlap"]

@@ -217,3 +217,77 @@ def check_robust_optimum(
         "too large: some (w, b) has a smaller mean slack; which example should carry the "
         "slack, given the certificate's weights?",
     )
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+def _weights(answer: object, n: int) -> np.ndarray:
+    """λ as a vector of n numbers, from a vector or a dict {example index: weight}."""
+    from ._feedback import Rejected
+
+    if isinstance(answer, dict):
+        lam = np.zeros(n)
+        for key, weight in answer.items():
+            if isinstance(key, bool) or not isinstance(key, int | np.integer):
+                raise Rejected(
+                    f"the keys of the dict must be example indices (whole numbers); got {key!r}"
+                )
+            if not 0 <= key < n:
+                raise Rejected(f"index {key} is not an example: the indices run from 0 to {n - 1}")
+            lam[int(key)] = parse_number(weight, f"λ[{key}]")
+        return lam
+    return parse_vector(answer, "λ", n)
+
+
+@exercise("the weights λ you read in the figure ({{i: λ_i}} or one number per example)")
+def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-3) -> Feedback:
+    """Did the student make the data non-separable by moving ONE point, and read a Gordan
+    certificate λ (λ >= 0, sum λ_i = 1, sum λ_i y_i (x_i, 1) = 0) of the new data?
+
+    Parameters
+    ----------
+    answer : dict or array-like
+        The weights: a dict {example index: λ_i} of the nonzero ones, as the readout lists
+        them, or a vector with one weight per example.
+    explorer : DragCertificateExplorer
+        The explorer the student dragged (its data against its seeded data).
+    tol : float, keyword-only
+        Tolerance of each condition (the readout's 4 decimals pass).
+
+    Returns
+    -------
+    Feedback
+        ✔ when exactly one point moved, the data are not separable and λ is a certificate
+        of them within ``tol`` (any certificate, not only the LP's).
+
+    Used in notebook 04.
+    """
+    from ..lp import find_separator
+    from ._drag_edits import one_moved_point
+
+    tol = check_scalar(tol, "tol", positive=True)
+    X, y, i = one_moved_point(explorer)
+    lam = _weights(answer, len(y))
+    if find_separator(X, y).separable:
+        return Feedback(
+            False,
+            f"the data are still separable, so no certificate exists: drag point {i} "
+            "further, into the other class's hull",
+        )
+    if np.any(lam < -tol):
+        return Feedback(
+            False, f"weights must be >= 0; entries {np.flatnonzero(lam < -tol).tolist()} are not"
+        )
+    if not abs(float(lam.sum()) - 1.0) <= tol:
+        return Feedback(False, f"the weights must add up to 1; they add up to {lam.sum():.6g}")
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    if not np.max(np.abs(lam @ A)) <= tol * max(1.0, float(np.max(np.abs(X)))):
+        return Feedback(
+            False,
+            "Σ λ_i y_i (x_i, 1) is not 0: each class must carry weight 1/2 and the weighted "
+            "means of the two classes must coincide; read all the λ_i of the readout "
+            "(with their indices)",
+        )
+    return Feedback(True, "right: a valid certificate, so no line separates your data")
+
+
+__all__ += ["check_drag_certificate"]

@@ -391,3 +391,61 @@ def test_class_prototype_accepts_every_rounding_of_a_multiple(c, digits):
     w3, b3 = np.round(c * np.array([4.0, 2.0]), 3), round(-16.0 * c, 3)
     if 16.0 * c >= 1.0:
         assert_cross(lh.check_class_prototype((w3, b3 + 0.01), X6, Y6))
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+def _drag01():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)
+
+
+def _svm_margin(X, y):
+    """The data's margin 1/||w|| from scikit-learn's hard-margin-like linear SVC (oracle)."""
+    from sklearn.svm import SVC
+
+    svc = SVC(kernel="linear", C=1e8, tol=1e-10).fit(X, y)
+    return 1.0 / np.linalg.norm(svc.coef_[0])
+
+
+def test_drag_small_margin_accepts_the_margin_read_after_one_move():
+    ex = _drag01()
+    ex.move_point(0, (-0.33, -0.55))
+    gamma = _svm_margin(ex.X, ex.y)
+    assert gamma < 0.05
+    for answer in (round(gamma, 3), gamma, np.float32(gamma), [gamma], np.array([gamma])):
+        assert_tick(lh.check_drag_small_margin(answer, ex))
+    for wrong in (round(gamma, 3) + 0.002, 1.0, 1.0 / gamma, -gamma):
+        fb = lh.check_drag_small_margin(wrong, ex)
+        assert_cross(fb)
+        assert f"{gamma:.3f}" not in fb.message  # never the answer
+
+
+def test_drag_small_margin_refuses_data_that_do_not_fit_the_exercise():
+    ex = _drag01()
+    assert "not answered" in lh.check_drag_small_margin(None, ex).message
+    assert "no point has moved" in lh.check_drag_small_margin(0.01, ex).message
+    ex.move_point(5, (0.0, 0.0))  # a point that leaves the margin as it was
+    assert "not below" in lh.check_drag_small_margin(0.2, ex).message
+    ex.reset()
+    ex.move_point(0, (-0.45, -0.43))  # across: not separable
+    assert not _oracle_separable(ex.X, ex.y)
+    assert "no line separates" in lh.check_drag_small_margin(0.01, ex).message
+    ex.reset()
+    ex.move_point(0, (-0.33, -0.55))
+    ex.move_point(1, (0.6, -0.4))
+    assert "2 points have moved" in lh.check_drag_small_margin(0.035, ex).message
+    ex.reset()
+    ex.add_point((0.0, 0.0), 1)
+    assert "no adding or deleting" in lh.check_drag_small_margin(0.035, ex).message
+    for odd in ("0.035", True, float("nan"), 10**400):
+        assert_cross(lh.check_drag_small_margin(odd, ex))
+    with pytest.raises(TypeError, match="drag explorer"):
+        lh.check_drag_small_margin(0.035, object())
+
+
+def _oracle_separable(X, y):
+    from oracles import lp_separable
+
+    return lp_separable(X, y)

@@ -478,3 +478,49 @@ def test_check_affine_invariant_weight():
 @pytest.mark.parametrize("func", ODD_FUNCTIONS, ids=odd_id)
 def test_check_affine_invariant_weight_odd_functions(func):
     assert_cross(lh.check_affine_invariant_weight(func))
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+def _drag02():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
+
+
+def test_drag_long_run_accepts_the_update_count_after_one_move():
+    ex = _drag02()
+    ex.move_point(7, (-0.2, -0.95))
+    w, b, updates, converged = _oracle_run(ex.X, ex.y)
+    assert converged and updates > 200
+    for answer in (updates, float(updates), np.int64(updates), [updates]):
+        assert_tick(lh.check_drag_long_run(answer, ex))
+    for wrong in (updates - 1, updates + 1, updates + 0.5):
+        fb = lh.check_drag_long_run(wrong, ex)
+        assert_cross(fb)
+        assert str(updates) not in fb.message.replace(str(wrong), "")  # only the echo
+
+
+def test_drag_long_run_refuses_short_runs_non_separable_data_and_other_edits():
+    ex = _drag02()
+    assert "not answered" in lh.check_drag_long_run(None, ex).message
+    assert "no point has moved" in lh.check_drag_long_run(17, ex).message
+    ex.move_point(5, (0.05, 0.0))
+    _, _, updates, converged = _oracle_run(ex.X, ex.y)
+    assert converged and updates <= 200
+    assert "at most 200" in lh.check_drag_long_run(updates, ex).message
+    ex.reset()
+    ex.move_point(7, (0.3, -0.9))  # among the +1 points: not separable
+    assert not _oracle_run(ex.X, ex.y)[3]
+    assert "does not stop" in lh.check_drag_long_run(5000, ex).message
+    ex.reset()
+    ex.remove_point(5)
+    assert "no adding or deleting" in lh.check_drag_long_run(300, ex).message
+
+
+def _oracle_run(X, y):
+    """The affine perceptron written out (tests/oracles.py): (w, b, updates, converged within
+    5000 updates)."""
+    steps = reference_run(X, y, max_updates=5001)
+    w, b, _ = steps[-1]
+    return w, b, len(steps), len(steps) <= 5000

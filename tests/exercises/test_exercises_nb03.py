@@ -548,3 +548,48 @@ def test_check_quasi_separated_does_not_depend_on_units(scale, shift):
         assert "(w, b) = ([0, 1], 0)" in fb.message
     overlap = (x * scale + shift * scale, [1, -1, 1, 1, 1])  # (0, -1) now + : overlap
     assert "overlap" in check_quasi_separated(overlap).message
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+def _drag03():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)
+
+
+def _sklearn_max_log_likelihood(X, y):
+    """max ln L from scikit-learn's unpenalised logistic regression (oracle)."""
+    from sklearn.linear_model import LogisticRegression
+
+    fit = LogisticRegression(C=np.inf, tol=1e-12, max_iter=10_000).fit(X, y)
+    z = y * (X @ fit.coef_[0] + fit.intercept_[0])
+    return float(-np.sum(np.logaddexp(0.0, -z)))
+
+
+def test_drag_overlap_accepts_the_maximum_read_after_one_move():
+    ex = _drag03()
+    ex.move_point(1, (0.08, -0.18))
+    best = _sklearn_max_log_likelihood(ex.X, ex.y)
+    for answer in (float(f"{best:.4g}"), best, np.float64(best), [best]):
+        assert_tick(lh.check_drag_overlap(answer, ex))
+    for wrong in (-best, best - 0.05, best + 0.05, -len(ex.y) * math.log(2.0)):
+        fb = lh.check_drag_overlap(wrong, ex)
+        assert_cross(fb)
+        assert f"{best:.3g}" not in fb.message
+
+
+def test_drag_overlap_refuses_separable_and_quasi_separable_data_and_other_edits():
+    ex = _drag03()
+    assert "not answered" in lh.check_drag_overlap(None, ex).message
+    assert "no point has moved" in lh.check_drag_overlap(-1.0, ex).message
+    ex.move_point(1, ex.X[1] + 0.01)
+    assert "still separable" in lh.check_drag_overlap(-1.0, ex).message
+    ex.reset()
+    # point 1 (class -1) stacked on point 0 (class +1): the classes overlap, the MLE exists
+    ex.move_point(1, ex.X[0])
+    assert ex.y[0] == 1 and ex.y[1] == -1
+    assert_tick(lh.check_drag_overlap(_sklearn_max_log_likelihood(ex.X, ex.y), ex))
+    ex.reset()
+    ex.add_point((0.0, 0.0), -1)
+    assert "no adding or deleting" in lh.check_drag_overlap(-1.0, ex).message

@@ -362,3 +362,60 @@ def test_check_robust_optimum_agrees_with_scipy_on_random_data(seed):
 @pytest.mark.parametrize("answer", ODD_EXPLICIT, ids=odd_id)
 def test_check_robust_optimum_odd_answers_get_a_cross(answer):
     assert_cross(check_robust_optimum(answer, X4, Y4))
+
+
+# ------------------------------------------------------------------ drag the data (issue 18)
+def _drag04():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    return lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)
+
+
+def _oracle_certificate(X, y):
+    """Some λ >= 0, sum 1, sum λ_i y_i (x_i, 1) = 0, from scipy's LP (oracle), or None."""
+    from scipy.optimize import linprog
+
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(
+        np.zeros(len(y)),
+        A_eq=np.vstack([A.T, np.ones(len(y))]),
+        b_eq=[0.0] * A.shape[1] + [1.0],
+        bounds=(0, None),
+        method="highs",
+    )
+    return res.x if res.status == 0 else None
+
+
+def test_drag_certificate_accepts_every_form_of_a_certificate_after_one_move():
+    ex = _drag04()
+    ex.move_point(0, (-0.48, -0.31))
+    lam = _oracle_certificate(ex.X, ex.y)
+    assert lam is not None
+    assert is_gordan_certificate(ex.X, ex.y, lam)
+    rounded = np.round(lam, 4)
+    support = {i: float(rounded[i]) for i in np.flatnonzero(rounded > 0)}
+    for answer in (
+        lam,
+        rounded,
+        rounded.tolist(),
+        support,
+        {np.int64(k): v for k, v in support.items()},
+    ):
+        assert_tick(lh.check_drag_certificate(answer, ex))
+    for wrong in (np.full(10, 0.1), {0: 1.0}, {0: 0.5, 1: 0.5}, rounded * 2, rounded[:4]):
+        assert_cross(lh.check_drag_certificate(wrong, ex))
+    for odd in ({"a": 1.0}, {99: 1.0}, {True: 1.0}, {0: "x"}, "0.5"):
+        assert_cross(lh.check_drag_certificate(odd, ex))
+
+
+def test_drag_certificate_refuses_separable_data_and_other_edits():
+    ex = _drag04()
+    assert "not answered" in lh.check_drag_certificate(None, ex).message
+    assert "no point has moved" in lh.check_drag_certificate({0: 1.0}, ex).message
+    ex.move_point(3, ex.X[3] + 0.02)
+    assert _oracle_certificate(ex.X, ex.y) is None
+    assert "still separable" in lh.check_drag_certificate({0: 1.0}, ex).message
+    ex.reset()
+    ex.remove_point(3)
+    assert "no adding or deleting" in lh.check_drag_certificate({0: 1.0}, ex).message

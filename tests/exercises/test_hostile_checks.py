@@ -370,6 +370,48 @@ HOW_TO_COVER = """\
 Stale names (in the suite, no longer exported): {stale}"""
 
 
+def drag_contexts():
+    """The drag exercises' checks (issue 18), each on its explorer after the solution's move,
+    with a right answer computed here (oracles: the LP and the perceptron written out)."""
+    import matplotlib
+    from oracles import reference_run
+    from scipy.optimize import linprog
+
+    matplotlib.use("Agg")
+    d1 = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)
+    d1.move_point(0, (-0.33, -0.55))
+    d2 = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
+    d2.move_point(7, (-0.2, -0.95))
+    d3 = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)
+    d3.move_point(1, (0.08, -0.18))
+    d4 = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)
+    d4.move_point(0, (-0.48, -0.31))
+    A = d4.y[:, None] * np.column_stack([d4.X, np.ones(10)])
+    lam = linprog(
+        np.zeros(10), A_eq=np.vstack([A.T, np.ones(10)]), b_eq=[0, 0, 0, 1], bounds=(0, None)
+    ).x
+    table = {
+        "check_drag_small_margin": (
+            lambda a: lh.check_drag_small_margin(a, d1),
+            d1.state.gamma,  # its value is tested against scikit-learn in test_exercises_nb01
+        ),
+        "check_drag_long_run": (
+            lambda a: lh.check_drag_long_run(a, d2),
+            len(reference_run(d2.X, d2.y, max_updates=5000)),
+        ),
+        "check_drag_overlap": (
+            lambda a: lh.check_drag_overlap(a, d3),
+            d3.state.log_likelihood_mle,  # tested against scikit-learn in test_exercises_nb03
+        ),
+        "check_drag_certificate": (lambda a: lh.check_drag_certificate(a, d4), list(lam)),
+    }
+    return {name: (_counted(name, check), right) for name, (check, right) in table.items()}
+
+
+DRAG_CONTEXTS = drag_contexts()
+CONTEXTS.update(DRAG_CONTEXTS)
+
+
 def test_every_exported_check_is_covered():
     missing = sorted(set(CHECK_NAMES) - set(CONTEXTS))
     stale = sorted(
@@ -863,7 +905,9 @@ def test_whole_numbers_may_be_written_as_floats(count):
 
 # --------------------------------------------------------------- every scale, right and wrong
 
-SCALE_CHECKS = sorted(set(CHECK_NAMES) - FUNCTION_CHECKS - {"check_xor_feature"})
+SCALE_CHECKS = sorted(
+    set(CHECK_NAMES) - FUNCTION_CHECKS - {"check_xor_feature"} - set(DRAG_CONTEXTS)
+)  # the drag checks read their data from an explorer: no scale
 #: Checks that accept a whole set of answers: a near miss may be in it.
 TOLERANT = {
     "check_separator",
