@@ -185,10 +185,55 @@ def test_check_log_sigmoid_function():
     assert not fb and "overflows at z = -1000" in fb.message
     fb = lh.check_log_sigmoid_function(clipped)
     assert not fb and "z = -1000" in fb.message
-    fb = lh.check_log_sigmoid_function(inaccurate)
-    assert not fb and "z = -1" in fb.message
+    fb = lh.check_log_sigmoid_function(inaccurate)  # relative error u^2 / (2|z|) > 1e-9 at z = -8.9
+    assert not fb and "z = -8.92" in fb.message
     assert "shape" in lh.check_log_sigmoid_function(lambda z: z[:3]).message
     assert not lh.check_log_sigmoid_function("log_expit")
+
+
+def test_the_examiners_nearly_right_log_sigmoids_are_refused():
+    """Each is right at the few points the check used to test and wrong elsewhere: a grid of
+    about 18 000 points of [-1000, 1000] finds the error (by hand: log1p(u) - u ~ u^2 / 2)."""
+
+    def right(z):
+        return np.minimum(z, 0) - np.log1p(np.exp(-np.abs(z)))
+
+    def shortcut(z):  # log1p(u) ~ u for |z| > 10: relative error e^-10.01 / 2 = 2.2e-5
+        a = np.abs(z)
+        return np.minimum(z, 0) - np.where(a > 10, np.exp(-a), np.log1p(np.exp(-a)))
+
+    def scaled_on(lo, hi):
+        return lambda z: np.where((z > lo) & (z < hi), right(z) * (1 + 1e-3), right(z))
+
+    for func, where in [
+        (shortcut, "z = 10.01"),
+        (scaled_on(-700, -40), "z = -699.9"),
+        (scaled_on(5, 39.99), "z = 5.01"),
+        (scaled_on(40.001, 745), "z = 40.01"),
+        (lambda z: np.where(z > 40.01, 0.0, right(z)), "z = 40.01"),
+        (lambda z: np.where(z > 708.5, 0.0, right(z)), "beyond z = 708.4"),
+    ]:
+        fb = lh.check_log_sigmoid_function(func)
+        assert_cross(fb)
+        assert where in fb.message
+
+
+def test_log_sigmoid_accuracy_is_relative_where_normal_and_absolute_beyond():
+    """A shortcut that is right to 1e-9 is right: log1p(u) ~ u for |z| > 21 (u^2 / 2 / |ln sigma|
+    < 1e-9 there); -0 from z = 745.2 on (the true value is below 5e-324) is right too."""
+
+    def shortcut21(z):
+        a = np.abs(z)
+        return np.minimum(z, 0) - np.where(a > 21, np.exp(-a), np.log1p(np.exp(-a)))
+
+    def zero_beyond_745(z):
+        return np.where(z > 745.2, -0.0, np.minimum(z, 0) - np.log1p(np.exp(-np.abs(z))))
+
+    for func in (shortcut21, zero_beyond_745):
+        assert_tick(lh.check_log_sigmoid_function(func))
+    z = np.array([21.0, 30.0, 709.0, 745.2])  # oracle: Python's math, term by term
+    exact = [-math.log1p(math.exp(-t)) for t in z.tolist()]
+    assert np.all(np.abs(shortcut21(z) - exact) <= np.maximum(1e-9 * np.abs(exact), 1e-320))
 
 
 ALIAS = np.logaddexp  # a forbidden ufunc under another name, used by a function below
