@@ -91,10 +91,11 @@ SPEAKER_NOTES = {
     "point 0 (+1, top right) to (−0.48, −0.31), among the −1 points: the certificate appears, "
     "λ₀ = 0.5, λ₁ = 0.0949, λ₂ = 0.3610, λ₉ = 0.0441, p = point 0 itself; drag it back and it "
     "disappears. A vertex certificate has at most d + 2 = 4 weights.",
-    "VertexCoverExplorer": "Switch between 'exact optimum' and 'cover witness'. Ask for τ of "
-    "the path, the cycle and the star as a formula in |V| before moving the slider. Keep the "
-    "origin weight at |V| + 1 until exercise 4 is done: at weight 1 the right panel's distances "
-    "give that exercise away.",
+    "VertexCoverExplorer": "Pick the Petersen graph and switch between 'exact optimum' and "
+    "'cover witness' (on the small families they coincide). Ask for τ of the path, the cycle "
+    "and the star as a formula in |V| before moving the slider. Keep the origin weight at "
+    "|V| + 1 until exercise 4 is done: at weight 1 the right panel's distances give that "
+    "exercise away.",
 }
 
 #: Explorers too tall for a 1280 x 800 slide, shrunk while presenting only (a CSS zoom that

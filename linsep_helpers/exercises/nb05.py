@@ -199,7 +199,7 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
     subsets), then seven small graphs, each with the witness of a minimum cover, of all
     vertices, w = 0, four random separators (the last with b < 0, so the origin is a mistake)
     and two separators that misclassify the origin but classify every vertex and edge point
-    correctly (w = 1, b = -3/2 as in section 2, and w = 0.8, b = -1): there w_i + b < 0 <
+    correctly (w = 1, b = -3/2, like section 2's b = -1.9, and w = 0.8, b = -1): there w_i + b < 0 <
     w_i + w_j + b on every edge, so a set read off the vertex and edge points alone is empty."""
     graphs = {
         "C_5": cycle_graph(5),
