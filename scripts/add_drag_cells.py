@@ -134,19 +134,23 @@ SECTIONS = [
             "\n"
             "Here the data are the controls. After every edit the perceptron runs again from "
             "$w = 0, b = 0$ in cyclic order with $b \\leftarrow b + y$ (Section 1); the left "
-            "panel shows its line and the max-margin separator, the right one its number of "
+            "panel shows its line and the max-margin separator in the plane (its margin "
+            "$\\gamma$ is "
+            "in the readout under the figure), the right one its number of "
             "updates $M$ next to the bound $R'^2/\\gamma'^2$ of Section 2 for the lifted points "
             "$x' = (x, 1)$, on a log scale: $R' = \\max_i \\lVert (x_i, 1)\\rVert = "
             "\\sqrt{R^2 + 1}$ with $R = \\max_i \\lVert x_i\\rVert$, and $\\gamma'$ the largest "
             "geometric margin of a separator through the origin of the lifted points (computed "
-            "for the data you made). A run that does not stop within 5000 updates is cut there.\n"
+            "for the data you made; a different number from $\\gamma$). A run that does not "
+            "stop within 5000 updates is cut there.\n"
             "\n" + USAGE.format(example="`lh.perceptron(drag.X, drag.y)`")
         ),
         build="drag = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\ndrag",
         tags=("claim:C10", "claim:C15"),
         try_it=(
             "**Try it.** Drag a point towards the other class, slowly: the margin shrinks and "
-            "$M$ and the bound grow, $M$ always below the bound. Drag it across: the verdict "
+            "the bound grows; $M$ tends to grow, though not at every step (it can even drop), "
+            "and it always stays below the bound. Drag it across: the verdict "
             'turns to "not separable" and the run stops at the cap. Drag a point far out, to a '
             "corner: $R$ grows; what happens to the bound, and to $M$? (Exercise 7 below uses "
             "this explorer.)"
@@ -154,18 +158,21 @@ SECTIONS = [
         exercise=(
             "**Exercise 7 (drag: a long run).** In the explorer of Section 11 press Reset, then "
             "move *one* point (no adding or deleting) so that the perceptron needs more than 200 "
-            "updates and still converges. Enter the number of updates $M$ shown in the figure."
+            "updates and still converges within the explorer's cap of 5000 updates. Enter "
+            "the number of updates $M$ shown in the figure."
         ),
         answer=(
             "answer_7 = None  # your answer: the number of updates M, a whole number\n"
             "lh.check_drag_long_run(answer_7, drag)"
         ),
         solution=(
-            "# Exercise 7: a long run needs a tiny margin; point 7 (class -1) put right\n"
-            "# beside the class +1 points 6 and 9 at the bottom leaves a margin of about 0.0005\n"
+            "# Exercise 7: M <= R'^2/gamma'^2, so M > 200 needs gamma' < R'/sqrt(200) (about 0.1\n"
+            "# here): point 7 (class -1, the triangle at the top) put right beside the class +1\n"
+            "# points 6 and 9 at the bottom leaves gamma' of about 0.0005, and M = 3360\n"
             "solved = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\n"
             "solved.move_point(7, (-0.2, -0.95))\n"
             "answer_7 = solved.state.updates\n"
+            "print(answer_7)\n"
             "lh.check_drag_long_run(answer_7, solved)"
         ),
         overview=(

@@ -85,7 +85,8 @@ SPEAKER_NOTES = {
     "it reaches the segment and the verdict flips to 'not separable'. Right-click a point to "
     "delete it; Reset brings the seeded data back.",
     "DragPerceptronExplorer": "The seeded run needs M = 17 updates, bound R′²/γ′² = 73.9. Drag "
-    "point 7 (−1) to (−0.2, −0.95), beside the +1 points 6 and 9: margin ≈ 0.0005, "
+    "point 7 (the −1 triangle at the top, (0.30, 0.95)) to (−0.2, −0.95), beside the +1 "
+    "points 6 and 9, slowly (the band is a few pixels wide): γ′ ≈ 0.0005, "
     "M = 3360, still below the bound 8.05·10⁶. Dragged across, the run stops at the cap of 5000.",
     "DragLikelihoodExplorer": "Seeded data separable: ln L(cw, cb) climbs to 0 along the "
     "max-margin direction. Drag point 1 (class −1) to (0.08, −0.18), among the +1 points: the "
