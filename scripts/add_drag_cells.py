@@ -1,13 +1,15 @@
 """Insert the "Drag the data" section (issue 18) into notebooks 01-04 (idempotent).
 
 Each notebook gets, right before its "## Exercises" heading (``## Exercises`` or
-``## 7. Exercises``), five cells with stable ids ``drag-NN-...``:
+``## 8. Exercises``), three cells with stable ids ``drag-NN-...``:
 
-* a markdown cell "## Drag the data": what the mouse does, in the notebooks' notation;
+* a markdown cell "## N. Drag the data": what the mouse does, in the notebooks' notation;
 * a code cell that builds and shows the drag explorer (tagged with its claims);
 * a "Try it" markdown cell;
-* the exercise that needs the mouse, and its ``answer_drag = None`` cell with the check;
 
+at the end of the Exercises block, the numbered exercise that needs the mouse and its
+``answer_k = None`` cell with the check; in the overview (cell 0) a line naming the section
+(notebook 04: its Exercises heading and contents renumbered 7 -> 8);
 and, after the last cell of the notebook (with the other solutions), a solution cell tagged
 "solution" that does the same edit with ``move_point`` on a fresh explorer and runs the check.
 Running it again first removes every cell whose id starts with ``drag-NN-``, then inserts them
@@ -36,20 +38,28 @@ ROOT = Path(__file__).resolve().parents[1]
 ANCHOR = re.compile(r"^##\s+(\d+\.\s*)?Exercises\s*$")
 
 USAGE = (
-    "- **drag** a point: everything in the figure follows it;\n"
+    "- **drag** a point: the separator, margins, title and readout are recomputed for the new "
+    "data as you drag;\n"
     "- **click** on empty space: adds a point of the class chosen by *a click adds class*;\n"
     "- **right-click** a point, or switch *mouse* to *delete* and click it: removes it;\n"
     "- **Reset**: the seeded data again.\n"
     "\n"
-    "The title says what the last edit did and the verdict; a yellow box explains refused edits "
-    "(the last point of a class, points stacked on each other, the edge of the axes). "
-    "`drag.X` and `drag.y` are copies of the data you made, for the cells below."
+    "The title says what the last edit did and the verdict. A yellow box explains edits that "
+    "were refused or adjusted (deleting the last point of a class is refused; a point dragged "
+    "past the edge of the axes stops there; a point put exactly on another is reported as "
+    "stacked) and special data (such as classes that touch). `drag.X` and `drag.y` are copies "
+    "of the data you made, for your own cells, e.g. {example}."
 )
 
 
 @dataclass(frozen=True)
 class Section:
-    """The cells of one notebook's drag section."""
+    """The cells of one notebook's drag section.
+
+    ``overview`` is (anchor, text): ``text`` is inserted into the overview cell (cell 0) right
+    after ``anchor``, unless cell 0 already contains it (idempotent). ``renames`` are (old, new)
+    replacements made in every cell that is not the section's own (e.g. a heading renumbered).
+    """
 
     nb: str  # "01" ...
     intro: str
@@ -59,104 +69,138 @@ class Section:
     exercise: str
     answer: str
     solution: str
+    overview: tuple[str, str]
+    renames: tuple[tuple[str, str], ...] = ()
 
 
 SECTIONS = [
     Section(
         nb="01",
         intro=(
-            "## Drag the data\n"
+            "## 9. Drag the data\n"
             "\n"
             "So far sliders moved parameters; here the data are the controls. The figure shows "
-            "the max-margin separator $(w^*, b^*)$, scaled so that its functional margin is "
-            "$\\hat\\gamma = \\min_i y_i(w^*\\cdot x_i + b^*) = 1$, the two margin lines "
-            "$w^*\\cdot x + b^* = \\pm 1$ and the points on them (boxed). Its geometric margin "
-            "$\\gamma = \\hat\\gamma / \\lVert w^*\\rVert = 1/\\lVert w^*\\rVert$ is the largest "
-            "geometric margin of any separator: the data's margin, shown in the title with the "
-            "verdict of the LP (section 5).\n"
-            "\n" + USAGE
+            "the max-margin separator of the data you made, written $(w, b)$ and scaled so that "
+            "its functional margin is $\\hat\\gamma = \\min_i y_i(w\\cdot x_i + b) = 1$, its two "
+            "margin lines $w\\cdot x + b = \\pm 1$ and the points on them (ringed). Its "
+            "geometric margin $\\gamma = \\hat\\gamma / \\lVert w\\rVert = 1/\\lVert w\\rVert$ is "
+            "the largest of any separator: the data's margin $\\gamma^*$ of §4, shown in the "
+            "title with the verdict of the LP. As in §4, `margin=0.15` below is the "
+            "*generator's* margin (of its separator $(w^*, b^*)$); the data's $\\gamma^*$ is at "
+            "least as large.\n"
+            "\n" + USAGE.format(example="`lh.find_separator(drag.X, drag.y)`")
         ),
         build="drag = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\ndrag",
         tags=("claim:C01", "claim:C04"),
         try_it=(
-            "**Try it.** Drag a point that is *not* boxed, a little: does the separator move? "
-            "Now drag a boxed point towards the other class: $\\gamma$ shrinks, and the moment "
-            "it crosses the line through the other class's nearest points the verdict flips to "
-            '"not separable". Add a point of the other class in the middle of a cluster, then '
-            "delete it."
+            "**Try it.** Drag a point that is *not* ringed, a little: does the separator move? "
+            "Now drag the ringed point of class $+1$ towards the middle of the segment joining "
+            "the two ringed points of class $-1$: $\\gamma^*$ shrinks, and the verdict flips to "
+            '"not separable" the moment the two classes\' convex hulls meet, here when the '
+            "point reaches that segment. Set *a click adds class* to $+1$ and click inside the "
+            "cluster of class $-1$ points: what does the verdict say? Then delete that point "
+            "again. (Exercise 8 below uses this explorer.)"
         ),
         exercise=(
-            "**Exercise (drag, claim C04).** Press Reset, then move *one* point (no adding or "
-            "deleting) so that the data stay separable but their margin $\\gamma$ drops below "
-            "0.05. Enter the $\\gamma$ shown in the title (three decimals are enough)."
+            "**Exercise 8 (drag: a tiny margin).** In the explorer of §9 press Reset, then move "
+            "*one* point (no adding or deleting) so that the data stay separable but their "
+            "margin $\\gamma^*$ drops below 0.05. Enter the $\\gamma^*$ shown in the title "
+            "(three decimals are enough)."
         ),
         answer=(
-            "answer_drag = None  # your answer: the margin γ in the title, a number\n"
-            "lh.check_drag_small_margin(answer_drag, drag)"
+            "answer_8 = None  # your answer: the data's margin γ* in the title of §9, a number\n"
+            "lh.check_drag_small_margin(answer_8, drag)"
         ),
         solution=(
-            "# Exercise (drag): bring a boxed point (here point 0) most of the way towards the\n"
-            "# other class's margin line; the max-margin line turns, and gamma shrinks to 0.035\n"
+            "# Exercise 8: bring the ringed class +1 point (point 0) most of the way towards the\n"
+            "# segment joining the ringed class -1 points 4 and 8: the max-margin line slides\n"
+            "# towards it, staying parallel to that segment, and gamma* (half the distance from\n"
+            "# point 0 to the line through 4 and 8) shrinks to 0.0348\n"
             "solved = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\n"
             "solved.move_point(0, (-0.33, -0.55))\n"
-            "lh.check_drag_small_margin(round(solved.state.gamma, 3), solved)"
+            "answer_8 = round(solved.state.gamma, 3)\n"
+            "lh.check_drag_small_margin(answer_8, solved)"
+        ),
+        overview=(
+            "* §8: a table that translates the notation of the five source texts into ours.",
+            "\n* §9: drag the data yourself and watch the max-margin separator and the data's "
+            "margin $\\gamma^*$ follow.",
         ),
     ),
     Section(
         nb="02",
         intro=(
-            "## Drag the data\n"
+            "## 11. Drag the data\n"
             "\n"
             "Here the data are the controls. After every edit the perceptron runs again from "
-            "$w = 0, b = 0$ in cyclic order with $b \\leftarrow b + y$ (section 1); the left "
-            "panel shows its line and the max-margin separator, the right one its number of "
-            "updates $M$ next to the bound $R'^2/\\gamma'^2$ of section 2 for the lifted points "
+            "$w = 0, b = 0$ in cyclic order with $b \\leftarrow b + y$ (Section 1); the left "
+            "panel shows its line and the max-margin separator in the plane (its margin "
+            "$\\gamma$ is "
+            "in the readout under the figure), the right one its number of "
+            "updates $M$ next to the bound $R'^2/\\gamma'^2$ of Section 2 for the lifted points "
             "$x' = (x, 1)$, on a log scale: $R' = \\max_i \\lVert (x_i, 1)\\rVert = "
             "\\sqrt{R^2 + 1}$ with $R = \\max_i \\lVert x_i\\rVert$, and $\\gamma'$ the largest "
             "geometric margin of a separator through the origin of the lifted points (computed "
-            "for the data you made). A run that does not stop within 5000 updates is cut there.\n"
-            "\n" + USAGE
+            "for the data you made; a different number from $\\gamma$). A run that does not "
+            "stop within 5000 updates is cut there.\n"
+            "\n" + USAGE.format(example="`lh.perceptron(drag.X, drag.y)`")
         ),
         build="drag = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\ndrag",
         tags=("claim:C10", "claim:C15"),
         try_it=(
             "**Try it.** Drag a point towards the other class, slowly: the margin shrinks and "
-            "$M$ and the bound grow, $M$ always below the bound. Drag it across: the verdict "
+            "the bound grows; $M$ tends to grow, though not at every step (it can even drop), "
+            "and it always stays below the bound. Drag it across: the verdict "
             'turns to "not separable" and the run stops at the cap. Drag a point far out, to a '
-            "corner: $R$ grows; what happens to the bound, and to $M$?"
+            "corner: $R$ grows; what happens to the bound, and to $M$? (Exercise 7 below uses "
+            "this explorer.)"
         ),
         exercise=(
-            "**Exercise (drag, claim C15).** Press Reset, then move *one* point (no adding or "
-            "deleting) so that the perceptron needs more than 200 updates and still converges. "
-            "Enter the number of updates $M$ shown in the figure."
+            "**Exercise 7 (drag: a long run).** In the explorer of Section 11 press Reset, then "
+            "move *one* point (no adding or deleting) so that the perceptron needs more than 200 "
+            "updates and still converges within the explorer's cap of 5000 updates. Enter "
+            "the number of updates $M$ shown in the figure."
         ),
         answer=(
-            "answer_drag = None  # your answer: the number of updates M, a whole number\n"
-            "lh.check_drag_long_run(answer_drag, drag)"
+            "answer_7 = None  # your answer: the number of updates M, a whole number\n"
+            "lh.check_drag_long_run(answer_7, drag)"
         ),
         solution=(
-            "# Exercise (drag): a long run needs a tiny margin; point 7 (class -1) put right\n"
-            "# beside the class +1 points 6 and 9 at the bottom leaves a margin of about 0.0005\n"
+            "# Exercise 7: M <= R'^2/gamma'^2, so M > 200 needs gamma' < R'/sqrt(200) (about 0.1\n"
+            "# here): point 7 (class -1, the triangle at the top) put right beside the class +1\n"
+            "# points 6 and 9 at the bottom leaves gamma' of about 0.0005, and M = 3360\n"
             "solved = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\n"
             "solved.move_point(7, (-0.2, -0.95))\n"
-            "lh.check_drag_long_run(solved.state.updates, solved)"
+            "answer_7 = solved.state.updates\n"
+            "print(answer_7)\n"
+            "lh.check_drag_long_run(answer_7, solved)"
+        ),
+        overview=(
+            "perceptron needs exponentially many updates.",
+            " In Section 11 you drag the data yourself and watch the run and the bound follow.",
         ),
     ),
     Section(
         nb="03",
         intro=(
-            "## Drag the data\n"
+            "## 9. Drag the data\n"
             "\n"
-            "Here the data are the controls. The left panel shows a fixed direction "
-            "$(w, b)$ with $\\lVert w\\rVert = 1$, so that $y_i(w\\cdot x_i + b)$ is the geometric "
-            "margin of point $i$; the right panel $\\ln L(cw, cb) = \\sum_i "
-            "\\ln\\sigma\\big(c\\,y_i(w\\cdot x_i + b)\\big)$ against the scale $c$. On separable "
-            "data the direction is the max-margin separator and $\\ln L \\to 0$ without a maximum "
-            "(section 4); when the classes overlap it is the direction of the maximum-likelihood "
-            "fit, whose maximum is marked; on quasi-separated data (section 6: points on the "
-            "boundary of every separating direction) $\\ln L$ rises to $-k\\ln 2$, $k$ the "
-            "points on the boundary, with no maximum and no separator.\n"
-            "\n" + USAGE
+            "Here the data are the controls. The left panel shows a direction $(w, b)$ with "
+            "$\\lVert w\\rVert = 1$, so that $y_i(w\\cdot x_i + b)$ is the signed distance of "
+            "point $i$ to the line (the smallest of them is the geometric margin $\\gamma$ of "
+            "this $(w, b)$); the right panel shows $\\ln L(cw, cb) = \\sum_i "
+            "\\ln\\sigma(c\\,\\hat\\gamma_i)$, with the functional margins "
+            "$\\hat\\gamma_i = y_i(w\\cdot x_i + b)$, against the scale $c$. On separable data "
+            "the direction is the max-margin separator and $\\ln L \\to 0$ without a maximum "
+            "(Section 4); when the classes overlap it is the direction of the maximum-likelihood "
+            "fit, whose maximum is marked. On quasi-separated data (Section 6: no line separates "
+            "them, but some direction puts every example on its correct side or on the "
+            "boundary) $\\ln L(cw, cb)$ rises along the drawn such direction to $-k_0\\ln 2$, "
+            "$k_0$ the number of points on its boundary; other directions can do better, but "
+            "no $(w, b)$ attains a maximum. Dropping a point on the drawn line does not make data "
+            "quasi-separated (another line still separates them); `drag.set_data(X, y)` loads "
+            "such data, e.g. a two-dimensional answer to Exercise 5.\n"
+            "\n" + USAGE.format(example="`lh.fit_logistic(drag.X, drag.y)`")
         ),
         build="drag = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)\ndrag",
         tags=("claim:C20", "claim:C23"),
@@ -164,63 +208,89 @@ SECTIONS = [
             "**Try it.** Drag a point towards the line and across it: while the data stay "
             "separable the curve still climbs to 0; the moment they overlap it bends down and "
             "the maximum (the MLE) appears. Drag the point further in: does the maximum rise or "
-            "fall, and does it move to a larger or a smaller $c$?"
+            "fall, and does it move to a larger or a smaller $c$? (Exercise 6 below uses this "
+            "explorer.)"
         ),
         exercise=(
-            "**Exercise (drag, claim C23).** Press Reset, then move *one* point (no adding or "
-            "deleting) so that the classes overlap and $\\ln L$ has a maximum. Enter that "
-            "maximum $\\ln L$, as shown in the right panel's title."
+            "**Exercise 6 (drag: overlapping classes).** In the explorer of Section 9 press "
+            "Reset, then move *one* point (no adding or deleting) so that the classes overlap "
+            "and $\\ln L$ has a maximum. Enter that maximum $\\ln L$, as shown in the right "
+            "panel's title."
         ),
         answer=(
-            "answer_drag = None  # your answer: the largest ln L, a number\n"
-            "lh.check_drag_overlap(answer_drag, drag)"
+            "answer_6 = None  # your answer: the largest ln L, a number\n"
+            "lh.check_drag_overlap(answer_6, drag)"
         ),
         solution=(
-            "# Exercise (drag): put a point of class -1 (point 1) among the class +1 points\n"
+            "# Exercise 6: put a point of class -1 (point 1) among the class +1 points\n"
             "solved = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)\n"
             "solved.move_point(1, (0.08, -0.18))\n"
-            "lh.check_drag_overlap(solved.state.log_likelihood_mle, solved)"
+            "answer_6 = solved.state.log_likelihood_mle\n"
+            "lh.check_drag_overlap(answer_6, solved)"
+        ),
+        overview=(
+            "compute all of this without overflow (Sections 7–8).",
+            "\n* dragging the data yourself and watching $\\ln L(cw, cb)$ follow (Section 9).",
         ),
     ),
     Section(
         nb="04",
         intro=(
-            "## Drag the data\n"
+            "## 7. Drag the data\n"
             "\n"
             "Here the data are the controls. After every edit the LP $A(w, b) \\ge 1$ of "
-            "section 1 is solved again: if it is feasible, the figure shows its separator (with "
+            "Section 1 is solved again: if it is feasible, the figure shows its separator (with "
             "functional margins $y_i(w\\cdot x_i + b) \\ge 1$) and the two convex hulls; if not, "
-            "Gordan's certificate of section 4 appears: weights $\\lambda \\ge 0$, "
+            "Gordan's certificate of Section 4 appears: weights $\\lambda \\ge 0$, "
             "$\\sum_i\\lambda_i = 1$, $\\sum_i \\lambda_i y_i (x_i, 1) = 0$, drawn as spokes "
             "from the examples with $\\lambda_i > 0$ to the point "
             "$p = 2\\sum_{y_i=+1}\\lambda_i x_i = 2\\sum_{y_i=-1}\\lambda_i x_i$ of both hulls. "
             "The readout under the figure lists the $\\lambda_i$.\n"
-            "\n" + USAGE
+            "\n"
+            + USAGE.format(
+                example="`lh.separation_matrix(drag.X, drag.y)` to check a certificate by hand"
+            )
         ),
         build="drag = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)\ndrag",
         tags=("claim:C25",),
         try_it=(
             "**Try it.** Drag a point into the other class's hull: the separator disappears and "
             "the certificate appears the moment the hulls meet; drag it back and it disappears "
-            "again. Which examples carry weight, and why at most four of them?"
+            "again. Which examples carry weight, and why at most four of them? (Exercise 5 "
+            "below uses this explorer.)"
         ),
         exercise=(
-            "**Exercise (drag, claim C25).** Press Reset, then make the data non-separable by "
-            "moving a *single* point (no adding or deleting), and read the certificate's "
-            "$\\lambda$ in the readout under the figure. Enter it as a dict "
-            "$\\{i: \\lambda_i\\}$ of the weights listed there, or as one weight per example."
+            "**Exercise 5 (drag: hulls that meet elsewhere).** Dragging a point into the other "
+            "class's hull makes the data non-separable. Find another way: in the explorer of "
+            "Section 7 press Reset, then move a *single* point (no adding or deleting) so that "
+            "the data become non-separable while the moved point stays *outside* the other "
+            "class's convex hull. Then enter the certificate's $\\lambda$ listed in the readout "
+            "under the figure, as a dict $\\{i: \\lambda_i\\}$ or as one weight per example."
         ),
         answer=(
-            "answer_drag = None  # your answer: {i: λ_i, ...} or a vector of 10 weights\n"
-            "lh.check_drag_certificate(answer_drag, drag)"
+            "answer_5 = None  # your answer: {i: λ_i, ...} or a vector of 10 weights\n"
+            "lh.check_drag_certificate(answer_5, drag)"
         ),
         solution=(
-            "# Exercise (drag): move point 0 (class +1) into the middle of the class -1 points;\n"
-            "# the readout lists the weights, here read from the state with 4 decimals\n"
+            "# Exercise 5: the hulls can also meet because the moved point's OWN hull grows over\n"
+            "# the other class: point 0 (class +1) taken to the bottom-left corner stays outside\n"
+            "# the class -1 hull, but the class +1 hull now reaches into it\n"
             "solved = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)\n"
-            "state = solved.move_point(0, (-0.48, -0.31))\n"
-            "lh.check_drag_certificate({int(i): round(state.lam[i], 4) for i in state.support}, "
-            "solved)"
+            "state = solved.move_point(0, (-1.2, -1.2))\n"
+            "answer_5 = {int(i): round(state.lam[i], 4) for i in state.support}\n"
+            "lh.check_drag_certificate(answer_5, solved)"
+        ),
+        overview=(
+            "7. Exercises, one of them a derivation",
+            "",
+        ),
+        renames=(
+            ("## 7. Exercises", "## 8. Exercises"),
+            (
+                "\n7. Exercises, one of them a derivation",
+                "\n7. Drag the data: the LP's separator or Gordan's certificate, live\n"
+                "8. Exercises, one of them a derivation",
+            ),
         ),
     ),
 ]
@@ -230,32 +300,53 @@ def _cell_id(section: Section, part: str) -> str:
     return f"drag-{section.nb}-{part}"
 
 
-def _cells(section: Section) -> tuple[list[NotebookNode], NotebookNode]:
-    """The cells before the Exercises heading, and the solution cell."""
+def _cells(section: Section) -> tuple[list[NotebookNode], list[NotebookNode], NotebookNode]:
+    """The cells before the Exercises heading, the exercise cells, and the solution cell."""
     new_md, new_code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
     cells = [
         new_md(section.intro, id=_cell_id(section, "intro")),
         new_code(section.build, id=_cell_id(section, "explorer")),
         new_md(section.try_it, id=_cell_id(section, "try-it")),
+    ]
+    exercise = [
         new_md(section.exercise, id=_cell_id(section, "exercise")),
         new_code(section.answer, id=_cell_id(section, "answer")),
     ]
     cells[0].metadata = {"slideshow": {"slide_type": "slide"}}
     cells[1].metadata = {"tags": list(section.tags)}
-    cells[3].metadata = {"slideshow": {"slide_type": "subslide"}}
+    exercise[0].metadata = {"slideshow": {"slide_type": "subslide"}}
     solution = new_code(section.solution, id=_cell_id(section, "solution"))
     solution.metadata = {
         "jupyter": {"source_hidden": True},
         "slideshow": {"slide_type": "skip"},
         "tags": ["solution"],
     }
-    return cells, solution
+    return cells, exercise, solution
+
+
+def _edit_other_cells(nb: NotebookNode, section: Section) -> None:
+    """Renumbered headings (``renames``) and the overview line in cell 0 (idempotent)."""
+    for cell in nb.cells:
+        for old, new in section.renames:
+            if old in cell.source:
+                cell.source = cell.source.replace(old, new)
+    anchor, text = section.overview
+    head = nb.cells[0]
+    if text and text not in head.source:
+        if anchor not in head.source:
+            raise SystemExit(f"notebook {section.nb}: overview anchor {anchor!r} not in cell 0")
+        head.source = head.source.replace(anchor, anchor + text, 1)
 
 
 def add_cells(nb: NotebookNode, section: Section) -> NotebookNode:
-    """Remove the section's cells if present, then insert them again (in place)."""
+    """Remove the section's cells if present, then insert them again (in place).
+
+    The section goes right before the Exercises heading; its exercise is the last one of the
+    Exercises block (before the next ``## `` heading); its solution is the last cell.
+    """
     prefix = f"drag-{section.nb}-"
     nb.cells = [c for c in nb.cells if not str(c.get("id", "")).startswith(prefix)]
+    _edit_other_cells(nb, section)
     anchors = [
         i
         for i, c in enumerate(nb.cells)
@@ -266,8 +357,17 @@ def add_cells(nb: NotebookNode, section: Section) -> NotebookNode:
             f"notebook {section.nb}: expected one '## Exercises' heading cell, found "
             f"{len(anchors)}; the drag section was not added"
         )
-    cells, solution = _cells(section)
+    cells, exercise, solution = _cells(section)
     at = anchors[0]
+    end = next(
+        (
+            i
+            for i in range(at + 1, len(nb.cells))
+            if nb.cells[i].cell_type == "markdown" and nb.cells[i].source.startswith("## ")
+        ),
+        len(nb.cells),
+    )
+    nb.cells[end:end] = exercise
     nb.cells[at:at] = cells
     nb.cells.append(solution)
     return nb

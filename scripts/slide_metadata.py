@@ -56,8 +56,9 @@ SPEAKER_NOTES = {
     "(lh.homogeneous_staircase_lp) answers at once.",
     "ThresholdExplorer": "Drag T towards 0.99: the boundary shifts parallel to itself and "
     "never tilts; read the false positives and false negatives in the right panel's title: "
-    "5 FP / 2 FN at T = 0.5; the last triangle (score 1.82, σ = 0.860) is passed at T = 0.87 "
-    "(0 FP / 13 FN); at 0.99 all 20 positives are false negatives.",
+    "5 FP / 2 FN at T = 0.5; the last triangle (score 1.82, σ = 0.8605) is passed just above "
+    "T = 0.8605 (first slider stop 0.87: 0 FP / 13 FN); at 0.99 all 20 positives are false "
+    "negatives.",
     "LikelihoodScalingExplorer": "Move c up to 10⁶ for each data set, always with the same "
     "line (w, b): ln L → 0 when it separates the data, → −ln 2 with one point on it, → −∞ with "
     "one point on its wrong side (those data are still separable by another line).",
@@ -76,21 +77,30 @@ SPEAKER_NOTES = {
     "it right, towards the orange points: the verdict switches where it leaves the blue hull on "
     "that side. Dragged left or up it stays non-separable, because the segment from it to an "
     "orange point still crosses the blue hull; read the weights λ of the certificate.",
-    "DragSeparabilityExplorer": "The seeded data have margin γ = 0.219 with points 0, 4 and 8 "
-    "boxed on the margin lines. Drag an unboxed point a little: nothing moves. Drag point 0 "
-    "(bottom, +1) towards (−0.33, −0.55): γ falls to 0.035; at (−0.38, −0.50) the verdict flips "
-    "to 'not separable'. Right-click a point to delete it; Reset brings the seeded data back.",
+    "DragSeparabilityExplorer": "The seeded data have the data's margin γ* = 0.219 (the "
+    "generator's is 0.15), with points 0, 4 and 8 ringed on the margin lines. Drag an unringed "
+    "point a little: nothing else moves. Drag the ringed +1 point (point 0) towards the middle "
+    "of the segment joining the ringed −1 points 4 and 8: the max-margin line slides, parallel "
+    "to that segment; at (−0.33, −0.55) γ* = 0.0348; between (−0.37, −0.51) and (−0.38, −0.50) "
+    "it reaches the segment and the verdict flips to 'not separable'. Right-click a point to "
+    "delete it; Reset brings the seeded data back.",
     "DragPerceptronExplorer": "The seeded run needs M = 17 updates, bound R′²/γ′² = 73.9. Drag "
-    "point 7 (−1) to (−0.2, −0.95), beside the +1 points 6 and 9: margin ≈ 0.0005, "
+    "point 7 (the −1 triangle at the top, (0.30, 0.95)) to (−0.2, −0.95), beside the +1 "
+    "points 6 and 9, slowly (the band is a few pixels wide): γ′ ≈ 0.0005, "
     "M = 3360, still below the bound 8.05·10⁶. Dragged across, the run stops at the cap of 5000.",
     "DragLikelihoodExplorer": "Seeded data separable: ln L(cw, cb) climbs to 0 along the "
     "max-margin direction. Drag point 1 (class −1) to (0.08, −0.18), among the +1 points: the "
-    "classes overlap and the maximum appears, ln L = −2.779 at c = 6.41 (the MLE). A point "
-    "exactly on the boundary (quasi-separable) gives the limit −k ln 2 with no maximum.",
+    "classes overlap and the maximum appears, ln L = −2.779 at c = 6.41 (the MLE). Dropping a "
+    "point on the drawn line does not make the data quasi-separated (another line still "
+    "separates them); to show that case, load quasi-separated data with drag.set_data(X, y), "
+    "e.g. a 2-D answer to Exercise 5: ln L(cw, cb) rises to −k₀ ln 2, with no maximum.",
     "DragCertificateExplorer": "Seeded data separable: LP separator and two disjoint hulls. Drag "
-    "point 0 (+1, top right) to (−0.48, −0.31), among the −1 points: the certificate appears, "
-    "λ₀ = 0.5, λ₁ = 0.0949, λ₂ = 0.3610, λ₉ = 0.0441, p = point 0 itself; drag it back and it "
-    "disappears. A vertex certificate has at most d + 2 = 4 weights.",
+    "the +1 point at (0.40, 0.61) (point 0) to (−0.48, −0.31), the mean of the −1 points: the "
+    "certificate appears, λ₀ = 0.5, λ₁ = 0.0949, λ₂ = 0.3610, λ₉ = 0.0441, p = point 0 itself; "
+    "drag it back and it disappears. A vertex certificate has at most d + 2 = 4 weights. "
+    "Exercise 5 wants the other way: point 0 taken to the corner (−1.2, −1.2) stays outside "
+    "the −1 hull, but the +1 hull now reaches over it: λ₀ = 0.2553, λ₁ = 0.0587, "
+    "λ₃ = 0.2447, λ₉ = 0.4413.",
     "VertexCoverExplorer": "Pick the Petersen graph and switch between 'exact optimum' and "
     "'cover witness' (on the small families they coincide). Ask for τ of the path, the cycle "
     "and the star as a formula in |V| before moving the slider. Keep the origin weight at "

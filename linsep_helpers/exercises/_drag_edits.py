@@ -46,8 +46,9 @@ def one_moved_point(explorer: object) -> tuple[np.ndarray, np.ndarray, int]:
         ) from None
     if X.shape != X0.shape or not np.array_equal(y, y0):
         raise Rejected(
-            f"the explorer now has {len(y)} points, the seeded data {len(y0)}: this exercise "
-            "moves one point only (no adding or deleting); press Reset and drag a single point"
+            "the points are no longer the seeded ones with one moved (a point was added or "
+            "deleted): this exercise moves one point only (no adding or deleting); press Reset "
+            "and drag a single point"
         )
     moved = np.flatnonzero(np.any(X != X0, axis=1))
     if moved.size == 0:

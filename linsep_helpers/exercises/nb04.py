@@ -227,6 +227,8 @@ def _weights(answer: object, n: int) -> np.ndarray:
     if isinstance(answer, dict):
         lam = np.zeros(n)
         for key, weight in answer.items():
+            if isinstance(key, float | np.floating) and float(key).is_integer():
+                key = int(key)  # 0.0 is the index 0
             if isinstance(key, bool) or not isinstance(key, int | np.integer):
                 raise Rejected(
                     f"the keys of the dict must be example indices (whole numbers); got {key!r}"
@@ -238,10 +240,20 @@ def _weights(answer: object, n: int) -> np.ndarray:
     return parse_vector(answer, "λ", n)
 
 
-@exercise("the weights λ you read in the figure ({{i: λ_i}} or one number per example)")
+def _in_hull(p: np.ndarray, P: np.ndarray) -> bool:
+    """Is p in the (closed) convex hull of the rows of P? (LP: mu >= 0, sum mu = 1, mu P = p.)"""
+    from scipy.optimize import linprog
+
+    A_eq = np.vstack([P.T, np.ones(len(P))])
+    res = linprog(np.zeros(len(P)), A_eq=A_eq, b_eq=np.append(p, 1.0), bounds=(0, None))
+    return res.status == 0
+
+
+@exercise("the weights λ you read in the readout ({{i: λ_i}} or one number per example)")
 def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-3) -> Feedback:
-    """Did the student make the data non-separable by moving ONE point, and read a Gordan
-    certificate λ (λ >= 0, sum λ_i = 1, sum λ_i y_i (x_i, 1) = 0) of the new data?
+    """Did the student make the data non-separable by moving ONE point that stays OUTSIDE the
+    other class's convex hull, and read a Gordan certificate λ (λ >= 0, sum λ_i = 1,
+    sum λ_i y_i (x_i, 1) = 0) of the new data?
 
     Parameters
     ----------
@@ -256,8 +268,9 @@ def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-
     Returns
     -------
     Feedback
-        ✔ when exactly one point moved, the data are not separable and λ is a certificate
-        of them within ``tol`` (any certificate, not only the LP's).
+        ✔ when exactly one point moved, it is not in the other class's closed convex hull,
+        the data are not separable and λ is a certificate of them within ``tol`` (any
+        certificate, not only the LP's).
 
     Used in notebook 04.
     """
@@ -271,7 +284,14 @@ def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-
         return Feedback(
             False,
             f"the data are still separable, so no certificate exists: drag point {i} "
-            "further, into the other class's hull",
+            "further, so that its own class's hull reaches a point of the other class",
+        )
+    if _in_hull(X[i], X[y != y[i]]):
+        return Feedback(
+            False,
+            f"point {i} lies in the other class's hull: that makes the data non-separable, but "
+            "the exercise asks for a point that stays OUTSIDE it; where else can the two hulls "
+            "meet?",
         )
     if np.any(lam < -tol):
         return Feedback(

@@ -18,8 +18,8 @@ itself is ``press(xy, button=1)``, ``drag_to(xy)``, ``release()`` in data coordi
 ``explorer.X`` and ``explorer.y`` are copies of the current data.
 
 Edge cases never raise from a mouse callback; they show a message inside the figure
-(``explorer.message``): a point dragged outside the axes is clamped to them, a point dropped
-on another one is reported as stacked, an edit that would leave one class or fewer than
+(``explorer.message``): a point dragged outside the axes is clamped to them, a point put
+exactly on another is reported as stacked, an edit that would leave one class or fewer than
 ``MIN_POINTS`` points (or more than ``MAX_POINTS``) is refused, the subclass names data
 exactly on the boundary (``notes(state)``), and any exception in a callback is shown as a
 message while the data stay as they were.  Used by ``draggable.py`` (notebooks 01-04).
@@ -112,10 +112,9 @@ class DragExplorer(Explorer):
     #: Fewest points, and most points, an edit may leave.
     MIN_POINTS: ClassVar[int] = 3
     MAX_POINTS: ClassVar[int] = 200
-    #: Hit radius of a click on a point, and the distance under which two points are
-    #: "stacked", in points on screen (1/72 inch).
+    #: Hit radius of a click on a point, in points on screen (1/72 inch). Two points are
+    #: "stacked" only when they coincide exactly (then opposite classes cannot be separated).
     PICK_PT: ClassVar[float] = 9.0
-    STACK_PT: ClassVar[float] = 3.0
     #: A motion event handled less than this many seconds after the previous one finished
     #: was queued behind it (the kernel was busy with the last move): it is skipped, so the
     #: figure keeps up with the mouse when a move costs longer than the browser's event
@@ -266,12 +265,10 @@ class DragExplorer(Explorer):
         return q, bool(np.any(q != p))
 
     def _stacked_on(self, i: int, X: np.ndarray) -> int | None:
-        """A point within ``STACK_PT`` of point i on screen (the nearest), else None."""
-        pix = self.ax.transData.transform(X)
-        dist = np.hypot(*(pix - pix[i]).T)
-        dist[i] = np.inf
-        j = int(np.argmin(dist))
-        return j if dist[j] <= self.STACK_PT * self.fig.dpi / 72.0 else None
+        """Another point at exactly the same place as point i (the first), else None."""
+        same = np.flatnonzero(np.all(X == X[i], axis=1))
+        same = same[same != i]
+        return int(same[0]) if same.size else None
 
     def _place(self, i: int, X: np.ndarray, y: np.ndarray, clamped: bool) -> str:
         msgs = []

@@ -143,7 +143,7 @@ class DragSeparabilityState:
 
 class DragSeparabilityExplorer(DragExplorer):
     """Drag the data; the max-margin separator, both margin lines and the verdict
-    "separable (margin gamma = ...)" / "not separable" follow (notebook 01).
+    "separable (data's margin γ* = ...)" / "not separable" follow (notebook 01).
 
     Parameters
     ----------
@@ -166,7 +166,7 @@ class DragSeparabilityExplorer(DragExplorer):
         _data_setup(self, fig.add_subplot())
         ax = self.ax
         self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label=None)
-        (self.sv,) = ax.plot([], [], "s", ms=15, mfc="none", mec=PALETTE["green"], mew=1.5)
+        (self.sv,) = ax.plot([], [], "o", ms=13, mfc="none", mec=PALETTE["green"], mew=1.5)
         _legend(self, [self.sep.line, self.sv], ["max-margin separator", "on the margin lines"])
         self.animate(self.data_artists, self.sep, self.sv)
 
@@ -180,8 +180,11 @@ class DragSeparabilityExplorer(DragExplorer):
         )
 
     def verdict(self, state: DragSeparabilityState) -> str:
-        """ "separable (margin γ = ...)" or "not separable"."""
-        return f"separable (margin γ = {state.gamma:.3f})" if state.separable else "not separable"
+        """ "separable (data's margin γ* = ...)" or "not separable"."""
+        if not state.separable:
+            return "not separable"
+        digits = 4 if state.gamma < 0.1 else 3  # so "below 0.05" never reads 0.050
+        return f"separable (data's margin γ* = {state.gamma:.{digits}f})"
 
     def draw_state(self, state: DragSeparabilityState) -> None:
         update_data(self.data_artists, state.X, state.y)
@@ -201,7 +204,7 @@ class DragSeparabilityExplorer(DragExplorer):
             return f"n = {len(state.y)}: not separable (the LP A(w, b) ≥ 1 is infeasible)"
         return (
             f"n = {len(state.y)}: separable; max-margin separator w = ({state.w[0]:.4f}, "
-            f"{state.w[1]:.4f}), b = {state.b:.4f}, geometric margin γ = 1/‖w‖ = "
+            f"{state.w[1]:.4f}), b = {state.b:.4f}, data's margin γ* = 1/‖w‖ = "
             f"{state.gamma:.5f}; points on the margin lines: {state.support.tolist()}"
         )
 
@@ -538,8 +541,9 @@ class DragLikelihoodExplorer(DragExplorer):
         if state.kind != "quasi-separable":
             return []
         return [
-            "quasi-separable: points lie on the boundary of every separating direction;\n"
-            "ln L has no maximiser (no MLE) and no line separates strictly"
+            "quasi-separable: points lie on the boundary of every direction that puts each\n"
+            "example on its correct side or on the boundary; ln L has no maximiser (no MLE)\n"
+            "and no line separates strictly"
         ]
 
     def readout(self, state: DragLikelihoodState) -> str:

@@ -414,8 +414,11 @@ def test_drag_small_margin_accepts_the_margin_read_after_one_move():
     ex.move_point(0, (-0.33, -0.55))
     gamma = _svm_margin(ex.X, ex.y)
     assert gamma < 0.05
-    for answer in (round(gamma, 3), gamma, np.float32(gamma), [gamma], np.array([gamma])):
+    for answer in (round(gamma, 3), round(gamma, 4), gamma, np.float32(gamma), [gamma]):
         assert_tick(lh.check_drag_small_margin(answer, ex))
+    # 6e-4 off is no rounding of gamma to 3 or more decimals
+    for wrong in (gamma + 6e-4, gamma - 6e-4):
+        assert_cross(lh.check_drag_small_margin(wrong, ex))
     for wrong in (round(gamma, 3) + 0.002, 1.0, 1.0 / gamma, -gamma):
         fb = lh.check_drag_small_margin(wrong, ex)
         assert_cross(fb)

@@ -387,9 +387,17 @@ def _oracle_certificate(X, y):
     return res.x if res.status == 0 else None
 
 
+def _outside_hull_oracle(p, P):
+    """p is not in the convex hull of the rows of P (scipy's Delaunay triangulation)."""
+    from scipy.spatial import Delaunay
+
+    return Delaunay(P).find_simplex(np.atleast_2d(p))[0] < 0
+
+
 def test_drag_certificate_accepts_every_form_of_a_certificate_after_one_move():
     ex = _drag04()
-    ex.move_point(0, (-0.48, -0.31))
+    ex.move_point(0, (-1.2, -1.2))  # point 0 (class +1) outside the class -1 hull
+    assert _outside_hull_oracle(ex.X[0], ex.X[ex.y < 0])
     lam = _oracle_certificate(ex.X, ex.y)
     assert lam is not None
     assert is_gordan_certificate(ex.X, ex.y, lam)
@@ -401,6 +409,7 @@ def test_drag_certificate_accepts_every_form_of_a_certificate_after_one_move():
         rounded.tolist(),
         support,
         {np.int64(k): v for k, v in support.items()},
+        {float(k): v for k, v in support.items()},
     ):
         assert_tick(lh.check_drag_certificate(answer, ex))
     for wrong in (np.full(10, 0.1), {0: 1.0}, {0: 0.5, 1: 0.5}, rounded * 2, rounded[:4]):
@@ -419,3 +428,16 @@ def test_drag_certificate_refuses_separable_data_and_other_edits():
     ex.reset()
     ex.remove_point(3)
     assert "no adding or deleting" in lh.check_drag_certificate({0: 1.0}, ex).message
+
+
+def test_drag_certificate_refuses_a_point_moved_into_the_other_hull():
+    # non-separable, and the λ is a right certificate, but the moved point is inside the
+    # other class's hull: the exercise asks for the other way of making the hulls meet
+    ex = _drag04()
+    ex.move_point(0, (-0.48, -0.31))
+    assert not _outside_hull_oracle(ex.X[0], ex.X[ex.y < 0])
+    lam = _oracle_certificate(ex.X, ex.y)
+    assert lam is not None
+    feedback = lh.check_drag_certificate(lam, ex)
+    assert_cross(feedback)
+    assert "OUTSIDE" in feedback.message

@@ -385,7 +385,7 @@ def drag_contexts():
     d3 = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)
     d3.move_point(1, (0.08, -0.18))
     d4 = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)
-    d4.move_point(0, (-0.48, -0.31))
+    d4.move_point(0, (-1.2, -1.2))  # outside the class -1 hull (the exercise's rule)
     A = d4.y[:, None] * np.column_stack([d4.X, np.ones(10)])
     lam = linprog(
         np.zeros(10), A_eq=np.vstack([A.T, np.ones(10)]), b_eq=[0, 0, 0, 1], bounds=(0, None)
