@@ -30,6 +30,7 @@ Used in notebook 05.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -111,9 +112,6 @@ class DisagreementResult:
 #: Largest ratio max(weights) / min(weights) the MILPs are given: their absolute tolerances
 #: (1e-6) must stay far below the smallest weight once the weights are normalised.
 _MAX_WEIGHT_RATIO = 1e6
-#: Most examples ``min_disagreement`` minimises over when they are not separable: the work is
-#: exponential (80 overlapping points already take most of a minute).
-MAX_EXACT_POINTS = 60
 #: Largest big-M constant (and box): HiGHS's integrality tolerance is 1e-6, so z_i = 1e-6
 #: already relaxes a constraint by M * 1e-6, which must stay below the margin 1.
 _MAX_BIG_M = 1e5
@@ -241,6 +239,7 @@ def min_disagreement(
     *,
     method: str = "hitting_set",
     max_iterations: int = 10_000,
+    time_limit: float = 60.0,
 ) -> DisagreementResult:
     """Exact minimum weighted disagreement:
     min over (w, b) of sum_i weights_i [y_i (w.x_i + b) <= 0].
@@ -269,9 +268,9 @@ def min_disagreement(
         ``min_disagreement_bruteforce``.
     max_iterations : int
         Master problems before giving up (ValueError).
-
-    Non-separable data with more than ``MAX_EXACT_POINTS`` (60) examples are refused
-    (ValueError): the work grows exponentially.
+    time_limit : float
+        Seconds before giving up (ValueError): the work grows exponentially in the worst case,
+        so a size that cannot finish is stopped rather than run for minutes (default 60 s).
 
     Returns
     -------
@@ -288,12 +287,16 @@ def min_disagreement(
     weights = check_sample_weights(weights, n)
     max_iterations = check_int(max_iterations, "max_iterations", minimum=1)
     master_weights = _milp_weights(weights, "min_disagreement")
-    if n > MAX_EXACT_POINTS and not find_separator(X, y).separable:
-        raise ValueError(
-            f"min_disagreement is exact, and exponential in the worst case: n = {n} "
-            f"non-separable examples is more than the {MAX_EXACT_POINTS} it accepts (separable "
-            "data of any size are fine); use a subsample"
+    time_limit = check_scalar(time_limit, "time_limit", positive=True)
+    deadline = time.monotonic() + time_limit
+
+    def out_of_time() -> ValueError:
+        return ValueError(
+            f"min_disagreement is exact, and exponential in the worst case: no optimum within "
+            f"time_limit = {time_limit:g} s for n = {n} examples; use fewer examples or raise "
+            "time_limit"
         )
+
     tol = 1e-9 * float(weights.sum())  # relative: weights of 1e-300 or 1e300 alike
 
     cuts: list[np.ndarray] = []
@@ -303,6 +306,8 @@ def min_disagreement(
     removed = np.zeros(n, dtype=bool)
 
     for iteration in range(1, max_iterations + 1):
+        if time.monotonic() > deadline:
+            raise out_of_time()
         if cuts:
             rows = np.zeros((len(cuts), n))
             for r, T in enumerate(cuts):
@@ -312,8 +317,13 @@ def min_disagreement(
                 constraints=LinearConstraint(rows, lb=np.ones(len(cuts)), ub=np.inf),
                 integrality=np.ones(n),
                 bounds=Bounds(0.0, 1.0),
-                options={"mip_rel_gap": 0.0},
+                options={
+                    "mip_rel_gap": 0.0,
+                    "time_limit": max(deadline - time.monotonic(), 1e-3),
+                },
             )
+            if res.status == 1:  # HiGHS stopped at the time limit
+                raise out_of_time()
             if res.status != 0 or res.x is None:
                 raise ValueError(
                     f"min_disagreement: the master MILP failed ({res.message}); rescale the "
