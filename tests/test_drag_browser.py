@@ -478,9 +478,13 @@ def test_drag_explorer_in_voila_app_mode(cls, voila, browser):
         page.wait_for_timeout(1500)
         outputs = page.locator(".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)")
         output = outputs.filter(has=page.locator("button", has_text="Reset")).first
-        output.wait_for(timeout=RUN_TIMEOUT_MS)  # Voila renders the outputs one by one
+        # Voila renders the outputs one by one, and a widget view only once it is on screen
+        # and its kernel answers: wait for the output to exist, bring it into view, then wait
+        # for it to show (each step with the full run timeout, for a loaded machine)
+        output.wait_for(state="attached", timeout=RUN_TIMEOUT_MS)
+        output.scroll_into_view_if_needed(timeout=RUN_TIMEOUT_MS)
+        output.wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
         page.wait_for_timeout(1000)
-        output.scroll_into_view_if_needed()
         _drag_and_flip(page, voila, notebook, cls, output)
         output.screenshot(path=str(ARTIFACTS / f"drag-{cls}-voila.png"))
     except Exception:

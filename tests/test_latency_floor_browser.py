@@ -22,7 +22,6 @@ import json
 import statistics
 from pathlib import Path
 
-import nbformat
 import pytest
 from browser_support import chromium_context, menu, open_notebook, wait_until_run
 from test_browser import _press_and_time
@@ -113,6 +112,8 @@ def _time_readout(page, output) -> float:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_latency_floor(name, lab, browser):
+    import nbformat  # the JupyterLab stack: not in the oldest-versions environment
+
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(CASES[name])]
     nb.metadata["kernelspec"] = {
