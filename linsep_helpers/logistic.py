@@ -382,7 +382,11 @@ def scaled_log_neg_log_likelihood(
         ci, mi = np.nonzero(np.atleast_2d(big))
         logs = np.log(np.abs(np.atleast_1d(c)[ci])) + np.log(np.abs(m[mi]))
         terms[big] = logs
-    out = special.logsumexp(terms, axis=-1)
+    # an overflowed margin (|w.x + b| beyond float64) makes a term +inf: the answer is beyond
+    # range, reported by _finite (older scipy's logsumexp would warn and return nan)
+    inf_rows = np.isposinf(terms).any(axis=-1)
+    terms = np.where(inf_rows[..., None], 0.0, terms)
+    out = np.where(inf_rows, np.inf, special.logsumexp(terms, axis=-1))
     return _scalar_or_array(_finite(out, "ln(-ln L(c w, c b))", "c w and c b"))
 
 
