@@ -61,6 +61,31 @@ def test_check_np_verifier():
 
 
 @pytest.mark.claim("C26")
+def test_check_np_verifier_refuses_the_package():
+    """Exercise 1 is done without lh: a verifier that calls lh.weighted_disagreements (right
+    answers on every case) is refused, by any name and also through a helper of its own;
+    numpy alone, and a verifier that merely mentions lh without calling it, are fine."""
+    from linsep_helpers import weighted_disagreements as alias
+
+    def helper(X, y, wt, w, b):
+        return alias(w, b, X, y, wt)
+
+    before = sys.gettrace()
+    for cheat in (
+        lambda X, y, wt, k, w, b: bool(lh.weighted_disagreements(w, b, X, y, wt) <= k),
+        lambda X, y, wt, k, w, b: bool(alias(w, b, X, y, wt) <= k),
+        lambda X, y, wt, k, w, b: bool(helper(X, y, wt, w, b) <= k),
+        lambda X, y, wt, k, w, b: bool(lh.weighted_disagreements(X, y, w, b, wt) <= k),  # raises
+    ):
+        fb = lh.check_np_verifier(cheat)
+        assert not fb.ok and "lh.weighted_disagreements" in fb.message
+    assert sys.gettrace() is before  # the previous tracer (coverage, a debugger) is back
+    assert lh.check_np_verifier(
+        lambda X, y, wt, k, w, b: lh is not None and good_verify(X, y, wt, k, w, b)
+    ).ok
+
+
+@pytest.mark.claim("C26")
 def test_check_reduction_witness():
     n, edges = cube_graph()
     even = [v for v in range(8) if bin(v).count("1") % 2 == 0]
@@ -175,10 +200,11 @@ def test_check_bigm_box():
     assert lh.min_disagreement_bigm(X, y, wts, box=2.99).mistakes > 1
     assert lh.check_bigm_box(3.0).ok
     assert lh.check_bigm_box(3 + 1e-9).ok
-    big = lh.check_bigm_box(10)  # works, but is not the smallest box
-    assert not big.ok and "smaller box" in big.message and "3" not in big.message
-    fb = lh.check_bigm_box(2.0)
-    assert not fb.ok and "reports 6" in fb.message
+    # too large and too small get the same hint (no bisection with the check), never the 3
+    big, small = lh.check_bigm_box(10), lh.check_bigm_box(2.0)
+    assert not big.ok and not small.ok
+    assert big.message.replace("W = 10", "W = 2") == small.message
+    assert "3" not in big.message and "functional margin 1" in big.message
     assert "not answered" in lh.check_bigm_box(None).message
     assert not lh.check_bigm_box(0).ok
     assert not lh.check_bigm_box(-1.0).ok
@@ -452,6 +478,10 @@ def test_hard_erm_set_claims():
     assert counts[1] > 3.9 * counts[0] and counts[2] > 3.9 * counts[1]
     fb = lh.check_realizable_erm(textbook_perceptron)
     assert "2^-15" in fb.message and "85,373" in fb.message and "d = 16" in fb.message
+    # the plain staircase's count it quotes is section 6's run through the origin (cell 28)
+    plain_X = hard_staircase(7)[0][:7]  # the staircase without the origin
+    plain = len(reference_run(plain_X, np.ones(7), bias=False, max_updates=10**6))
+    assert plain == 21_343 and "21,343" in fb.message
 
 
 @settings(max_examples=20, deadline=None)
