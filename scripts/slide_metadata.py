@@ -102,7 +102,8 @@ SPEAKER_NOTES = {
     "the −1 hull, but the +1 hull now reaches over it: λ₀ = 0.2553, λ₁ = 0.0587, "
     "λ₃ = 0.2447, λ₉ = 0.4413.",
     "VertexCoverExplorer": "Pick the Petersen graph and switch between 'exact optimum' and "
-    "'cover witness' (on the small families they coincide). Ask for τ of the path, the cycle "
+    "'cover witness' (minimum covers are not unique: on Petersen the solver returns the ±2 "
+    "witness of another minimum cover). Ask for τ of the path, the cycle "
     "and the star as a formula in |V| before moving the slider. Keep the origin weight at "
     "|V| + 1 until exercise 4 is done: at weight 1 the right panel's distances give that "
     "exercise away.",
