@@ -151,7 +151,7 @@ SECTIONS = [
             "geometric margin of a separator through the origin of the lifted points (computed "
             "for the data you made; a different number from $\\gamma$; it is in the right "
             "title). A run that does not stop within 5000 updates is cut there; a bound beyond "
-            "the axis is marked \"off the axis\".\n"
+            'the axis is marked "off the axis".\n'
             "\n"
             + USAGE.format(
                 redrawn="the run, both lines, the bars, the titles and the readout",
