@@ -38,17 +38,17 @@ ROOT = Path(__file__).resolve().parents[1]
 ANCHOR = re.compile(r"^##\s+(\d+\.\s*)?Exercises\s*$")
 
 USAGE = (
-    "- **drag** a point: the separator, margins, title and readout are recomputed for the new "
-    "data as you drag;\n"
+    "- **drag** a point: {redrawn} are recomputed for the new data as you drag;\n"
     "- **click** on empty space: adds a point of the class chosen by *a click adds class*;\n"
     "- **right-click** a point, or switch *mouse* to *delete* and click it: removes it;\n"
     "- **Reset**: the seeded data again.\n"
     "\n"
-    "The title says what the last edit did and the verdict. A yellow box explains edits that "
-    "were refused or adjusted (deleting the last point of a class is refused; a point dragged "
-    "past the edge of the axes stops there; a point put exactly on another is reported as "
-    "stacked) and special data (such as classes that touch). `drag.X` and `drag.y` are copies "
-    "of the data you made, for your own cells, e.g. {example}."
+    "The title says what the last edit did (or that it was refused) and the verdict. A yellow "
+    "box explains edits that were refused or adjusted (deleting the last point of a class, "
+    "deleting below 3 points and adding beyond 200 points are refused; a point dragged past "
+    "the edge of the axes stops there; a point put exactly on another is reported as stacked) "
+    "and special data (such as classes whose convex hulls only touch). `drag.X` and `drag.y` "
+    "are copies of the data you made, for your own cells, e.g. {example}."
 )
 
 
@@ -88,7 +88,12 @@ SECTIONS = [
             "title with the verdict of the LP. As in §4, `margin=0.15` below is the "
             "*generator's* margin (of its separator $(w^*, b^*)$); the data's $\\gamma^*$ is at "
             "least as large.\n"
-            "\n" + USAGE.format(example="`lh.find_separator(drag.X, drag.y)`")
+            "\n"
+            + USAGE.format(
+                redrawn="the separator, its margin lines, the ringed points, the title and the "
+                "readout",
+                example="`lh.find_separator(drag.X, drag.y)`",
+            )
         ),
         build="drag = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\ndrag",
         tags=("claim:C01", "claim:C04"),
@@ -122,9 +127,13 @@ SECTIONS = [
             "lh.check_drag_small_margin(answer_8, solved)"
         ),
         overview=(
-            "* §8: a table that translates the notation of the five source texts into ours.",
+            "* §8: a table that translates the notation of the five source texts into ours;",
             "\n* §9: drag the data yourself and watch the max-margin separator and the data's "
             "margin $\\gamma^*$ follow.",
+        ),
+        renames=(
+            ("five source texts into ours.\n", "five source texts into ours;\n"),
+            ("Sections 2–7 end with **Try it**", "Sections 2–7 and 9 end with **Try it**"),
         ),
     ),
     Section(
@@ -133,17 +142,24 @@ SECTIONS = [
             "## 11. Drag the data\n"
             "\n"
             "Here the data are the controls. After every edit the perceptron runs again from "
-            "$w = 0, b = 0$ in cyclic order with $b \\leftarrow b + y$ (Section 1); the left "
+            "$w = 0, b = 0$ in cyclic order with $b \\leftarrow b + y$ (section 1); the left "
             "panel shows its line and the max-margin separator in the plane (its margin "
-            "$\\gamma$ is "
-            "in the readout under the figure), the right one its number of "
-            "updates $M$ next to the bound $R'^2/\\gamma'^2$ of Section 2 for the lifted points "
+            "$\\gamma$ is in the left title), the right one its number of "
+            "updates $M$ next to the bound $R'^2/\\gamma'^2$ of section 2 for the lifted points "
             "$x' = (x, 1)$, on a log scale: $R' = \\max_i \\lVert (x_i, 1)\\rVert = "
             "\\sqrt{R^2 + 1}$ with $R = \\max_i \\lVert x_i\\rVert$, and $\\gamma'$ the largest "
             "geometric margin of a separator through the origin of the lifted points (computed "
-            "for the data you made; a different number from $\\gamma$). A run that does not "
-            "stop within 5000 updates is cut there.\n"
-            "\n" + USAGE.format(example="`lh.perceptron(drag.X, drag.y)`")
+            "for the data you made; a different number from $\\gamma$; it is in the right "
+            "title). A run that does not stop within 5000 updates is cut there; a bound beyond "
+            'the axis is marked "off the axis".\n'
+            "\n"
+            + USAGE.format(
+                redrawn="the run, both lines, the bars, the titles and the readout",
+                example="`lh.perceptron(drag.X, drag.y, max_updates=drag.cap, "
+                "max_epochs=drag.cap + 1)`, the explorer's run (without these options "
+                "`lh.perceptron` stops after 1000 passes over the data, before some long runs "
+                "converge)",
+            )
         ),
         build="drag = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\ndrag",
         tags=("claim:C10", "claim:C15"),
@@ -156,7 +172,7 @@ SECTIONS = [
             "this explorer.)"
         ),
         exercise=(
-            "**Exercise 7 (drag: a long run).** In the explorer of Section 11 press Reset, then "
+            "**Exercise 7 (drag: a long run).** In the explorer of section 11 press Reset, then "
             "move *one* point (no adding or deleting) so that the perceptron needs more than 200 "
             "updates and still converges within the explorer's cap of 5000 updates. Enter "
             "the number of updates $M$ shown in the figure."
@@ -177,8 +193,9 @@ SECTIONS = [
         ),
         overview=(
             "perceptron needs exponentially many updates.",
-            " In Section 11 you drag the data yourself and watch the run and the bound follow.",
+            " In section 11 you drag the data yourself and watch the run and the bound follow.",
         ),
+        renames=((" In Section 11 you drag the data", " In section 11 you drag the data"),),
     ),
     Section(
         nb="03",
@@ -200,7 +217,11 @@ SECTIONS = [
             "no $(w, b)$ attains a maximum. Dropping a point on the drawn line does not make data "
             "quasi-separated (another line still separates them); `drag.set_data(X, y)` loads "
             "such data, e.g. a two-dimensional answer to Exercise 5.\n"
-            "\n" + USAGE.format(example="`lh.fit_logistic(drag.X, drag.y)`")
+            "\n"
+            + USAGE.format(
+                redrawn="the line, the curve, the titles and the readout",
+                example="`lh.fit_logistic(drag.X, drag.y)`",
+            )
         ),
         build="drag = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)\ndrag",
         tags=("claim:C20", "claim:C23"),
@@ -239,16 +260,18 @@ SECTIONS = [
             "## 7. Drag the data\n"
             "\n"
             "Here the data are the controls. After every edit the LP $A(w, b) \\ge 1$ of "
-            "Section 1 is solved again: if it is feasible, the figure shows its separator (with "
-            "functional margins $y_i(w\\cdot x_i + b) \\ge 1$) and the two convex hulls; if not, "
-            "Gordan's certificate of Section 4 appears: weights $\\lambda \\ge 0$, "
+            "section 1 is solved again: if it is feasible, the figure shows its separator (the "
+            "line $w\\cdot x + b = 0$ of a solution, so every $y_i(w\\cdot x_i + b) \\ge 1$; "
+            "no margin lines are drawn) and the two convex hulls; if not, "
+            "Gordan's certificate of section 4 appears: weights $\\lambda \\ge 0$, "
             "$\\sum_i\\lambda_i = 1$, $\\sum_i \\lambda_i y_i (x_i, 1) = 0$, drawn as spokes "
             "from the examples with $\\lambda_i > 0$ to the point "
             "$p = 2\\sum_{y_i=+1}\\lambda_i x_i = 2\\sum_{y_i=-1}\\lambda_i x_i$ of both hulls. "
             "The readout under the figure lists the $\\lambda_i$.\n"
             "\n"
             + USAGE.format(
-                example="`lh.separation_matrix(drag.X, drag.y)` to check a certificate by hand"
+                redrawn="the separator or the certificate, the hulls, the title and the readout",
+                example="`lh.separation_matrix(drag.X, drag.y)` to check a certificate by hand",
             )
         ),
         build="drag = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)\ndrag",
@@ -262,7 +285,7 @@ SECTIONS = [
         exercise=(
             "**Exercise 5 (drag: hulls that meet elsewhere).** Dragging a point into the other "
             "class's hull makes the data non-separable. Find another way: in the explorer of "
-            "Section 7 press Reset, then move a *single* point (no adding or deleting) so that "
+            "section 7 press Reset, then move a *single* point (no adding or deleting) so that "
             "the data become non-separable while the moved point stays *outside* the other "
             "class's convex hull. Then enter the certificate's $\\lambda$ listed in the readout "
             "under the figure, as a dict $\\{i: \\lambda_i\\}$ or as one weight per example."

@@ -79,11 +79,14 @@ SPEAKER_NOTES = {
     "orange point still crosses the blue hull; read the weights λ of the certificate.",
     "DragSeparabilityExplorer": "The seeded data have the data's margin γ* = 0.219 (the "
     "generator's is 0.15), with points 0, 4 and 8 ringed on the margin lines. Drag an unringed "
-    "point a little: nothing else moves. Drag the ringed +1 point (point 0) towards the middle "
-    "of the segment joining the ringed −1 points 4 and 8: the max-margin line slides, parallel "
-    "to that segment; at (−0.33, −0.55) γ* = 0.0348; between (−0.37, −0.51) and (−0.38, −0.50) "
-    "it reaches the segment and the verdict flips to 'not separable'. Right-click a point to "
-    "delete it; Reset brings the seeded data back.",
+    "point a little: nothing else moves. Drag the ringed +1 point (point 0, at (−0.08, −0.82)) "
+    "straight towards the segment joining the ringed −1 points 4 and 8, perpendicular to it, "
+    "i.e. towards (−0.38, −0.50), the foot of the perpendicular (near point 8): the max-margin "
+    "line slides, parallel to that segment; at (−0.33, −0.55) γ* = 0.0348; between "
+    "(−0.37, −0.51) and (−0.38, −0.50) it reaches the segment and the verdict flips to 'not "
+    "separable'. Dragged towards the middle of the segment, (0.08, −0.05), as the Try it says, "
+    "γ* shrinks the same way and the verdict flips when the point reaches that middle. "
+    "Right-click a point to delete it; Reset brings the seeded data back.",
     "DragPerceptronExplorer": "The seeded run needs M = 17 updates, bound R′²/γ′² = 73.9. Drag "
     "point 7 (the −1 triangle at the top, (0.30, 0.95)) to (−0.2, −0.95), beside the +1 "
     "points 6 and 9, slowly (the band is a few pixels wide): γ′ ≈ 0.0005, "

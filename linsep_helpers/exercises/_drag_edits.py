@@ -11,9 +11,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._feedback import Rejected
+from ._feedback import Rejected, parse_number
 
-__all__ = ["one_moved_point"]
+__all__ = ["one_moved_point", "one_number"]
+
+
+def one_number(answer: object, name: str, *, whole: bool = False) -> float:
+    """``parse_number(answer, name, whole=whole)`` for a reading of ONE number in a figure: a
+    list, tuple, set, dict or array (even with one number in it) is refused with a sentence."""
+    if isinstance(answer, (list, tuple, set, frozenset, dict)) or np.ndim(answer) != 0:
+        example = "7 rather than [7]" if whole else "0.5 rather than [0.5]"
+        raise Rejected(
+            f"{name} is one number read in the figure, not a {type(answer).__name__}: "
+            f"enter it on its own, e.g. {example}"
+        )
+    return parse_number(answer, name, whole=whole)
 
 
 def one_moved_point(explorer: object) -> tuple[np.ndarray, np.ndarray, int]:

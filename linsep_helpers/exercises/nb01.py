@@ -546,16 +546,17 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
     -------
     Feedback
         ✔ when exactly one point moved, the data are separable, gamma < ``below`` and
-        |answer - gamma| <= 5e-4 (any rounding of gamma to 3 or more decimals).
+        |answer - gamma| <= 5e-4 (any rounding of gamma to 3 or more decimals); the ✔ says
+        "to 3 decimals" unless |answer - gamma| <= 1e-6. A list or tuple is not a number.
 
     Used in notebook 01.
     """
     from ..logistic_fit import max_margin_direction
     from ..lp import find_separator
-    from ._drag_edits import one_moved_point
+    from ._drag_edits import one_moved_point, one_number
 
     below = check_scalar(below, "below", positive=True)
-    value = parse_number(answer, "γ*")
+    value = one_number(answer, "γ*")
     X, y, i = one_moved_point(explorer)
     if not find_separator(X, y).separable:
         return Feedback(
@@ -584,7 +585,10 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
             f"your data are right (one point moved, margin below {below:g}), but {value:g} "
             "is not their margin γ*: read it in the figure's title or the readout",
         )
-    return Feedback(True, f"right: one point moved and the largest margin shrank below {below:g}")
+    rounded = "" if abs(value - gamma) <= 1e-6 else " to 3 decimals"
+    return Feedback(
+        True, f"right{rounded}: one point moved and the largest margin shrank below {below:g}"
+    )
 
 
 __all__ += ["check_drag_small_margin"]

@@ -462,14 +462,14 @@ def check_drag_long_run(answer: object, explorer: object, *, more_than: int = 20
     -------
     Feedback
         ✔ when exactly one point moved, the run converges within the explorer's cap with
-        M > ``more_than`` updates, and answer == M.
+        M > ``more_than`` updates, and answer == M (a number, not a list holding it).
 
     Used in notebook 02.
     """
-    from ._drag_edits import one_moved_point
+    from ._drag_edits import one_moved_point, one_number
 
     more_than = check_int(more_than, "more_than", minimum=0)
-    value = parse_number(answer, "M", whole=True)
+    value = one_number(answer, "M", whole=True)
     X, y, i = one_moved_point(explorer)
     cap = int(getattr(explorer, "cap", 5000))
     run = perceptron(X, y, bias=True, max_updates=cap, max_epochs=cap + 1, trace=False)

@@ -284,7 +284,7 @@ def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-
         return Feedback(
             False,
             f"the data are still separable, so no certificate exists: drag point {i} "
-            "further, so that its own class's hull reaches a point of the other class",
+            "further, until the two classes' convex hulls meet",
         )
     if _in_hull(X[i], X[y != y[i]]):
         return Feedback(

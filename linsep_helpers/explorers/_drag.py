@@ -235,9 +235,12 @@ class DragExplorer(Explorer):
             self._readout.value = self.readout(state)
         return state
 
-    def _say(self, message: str) -> Any:
-        """Show ``message`` and keep the data (a refused edit)."""
+    def _say(self, message: str, action: str | None = None) -> Any:
+        """Show ``message`` and keep the data; a refused edit passes ``action`` ("point 5 not
+        deleted"), which starts the title, so the title never names an earlier edit's point."""
         self._event_message = message
+        if action is not None:
+            self.action = action
         return self._show(self.state)
 
     def _commit(self, X: np.ndarray, y: np.ndarray, action: str, message: str = "") -> Any:
@@ -308,7 +311,7 @@ class DragExplorer(Explorer):
             raise ValueError(f"label must be +1 or -1; got {label!r}")
         p, clamped = self._clamp(xy)
         if len(self._y) >= self.MAX_POINTS:
-            return self._say(f"not added: at most {self.MAX_POINTS} points")
+            return self._say(f"not added: at most {self.MAX_POINTS} points", "point not added")
         X = np.vstack([self._X, p])
         y = np.append(self._y, float(label))
         i = len(y) - 1
@@ -322,10 +325,13 @@ class DragExplorer(Explorer):
         if np.sum(self._y == self._y[i]) <= 1:
             return self._say(
                 f"not deleted: point {i} is the last of class {int(self._y[i]):+d}, "
-                "and with one class there is nothing to separate"
+                "and with one class there is nothing to separate",
+                f"point {i} not deleted",
             )
         if len(self._y) <= self.MIN_POINTS:
-            return self._say(f"not deleted: at least {self.MIN_POINTS} points stay")
+            return self._say(
+                f"not deleted: at least {self.MIN_POINTS} points stay", f"point {i} not deleted"
+            )
         keep = np.arange(len(self._y)) != i
         return self._commit(self._X[keep], self._y[keep], f"deleted point {i}")
 

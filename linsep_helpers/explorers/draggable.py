@@ -64,10 +64,22 @@ __all__ = [
 
 #: Margins this close to 0 count as "on the boundary" (the LPs' tolerance is about 1e-9).
 ON_BOUNDARY = 1e-7
-TOUCH_NOTE = (
-    "points exactly on the boundary: the classes touch (margin 0), so no line separates "
-    "them strictly"
-)
+TOUCH_NOTE = "the two classes' convex hulls only touch (margin 0): no line separates them strictly"
+
+
+def _title_margin(gamma: float) -> str:
+    """A margin as the title shows it: 3 decimals from 0.1 on, 4 below (so "below 0.05" never
+    reads 0.050), and two significant figures below 0.001 (so a tiny margin never reads 0)."""
+    if gamma >= 0.1:
+        return f"{gamma:.3f}"
+    if gamma >= 1e-3:
+        return f"{gamma:.4f}"
+    return f"{gamma:#.2g}"
+
+
+def _precise(gamma: float) -> str:
+    """A margin as the readout shows it: 5 decimals, or 3 significant figures below 0.001."""
+    return f"{gamma:.5f}" if gamma >= 1e-3 else f"{gamma:#.3g}"
 
 
 def _seeded(n: int, seed: int, margin: float) -> tuple[np.ndarray, np.ndarray]:
@@ -167,7 +179,11 @@ class DragSeparabilityExplorer(DragExplorer):
         ax = self.ax
         self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label=None)
         (self.sv,) = ax.plot([], [], "o", ms=13, mfc="none", mec=PALETTE["green"], mew=1.5)
-        _legend(self, [self.sep.line, self.sv], ["max-margin separator", "on the margin lines"])
+        _legend(
+            self,
+            [self.sep.line, self.sv],
+            ["max-margin separator (if separable)", "on the margin lines"],
+        )
         self.animate(self.data_artists, self.sep, self.sv)
 
     def compute_data(self, X: np.ndarray, y: np.ndarray) -> DragSeparabilityState:
@@ -183,8 +199,7 @@ class DragSeparabilityExplorer(DragExplorer):
         """ "separable (data's margin γ* = ...)" or "not separable"."""
         if not state.separable:
             return "not separable"
-        digits = 4 if state.gamma < 0.1 else 3  # so "below 0.05" never reads 0.050
-        return f"separable (data's margin γ* = {state.gamma:.{digits}f})"
+        return f"separable (data's margin γ* = {_title_margin(state.gamma)})"
 
     def draw_state(self, state: DragSeparabilityState) -> None:
         update_data(self.data_artists, state.X, state.y)
@@ -201,11 +216,14 @@ class DragSeparabilityExplorer(DragExplorer):
 
     def readout(self, state: DragSeparabilityState) -> str:
         if not state.separable:
-            return f"n = {len(state.y)}: not separable (the LP A(w, b) ≥ 1 is infeasible)"
+            return (
+                f"n = {len(state.y)}: not separable (no (w, b) has y<sub>i</sub>(w·x<sub>i</sub> "
+                "+ b) ≥ 1 for all i)"
+            )
         return (
             f"n = {len(state.y)}: separable; max-margin separator w = ({state.w[0]:.4f}, "
             f"{state.w[1]:.4f}), b = {state.b:.4f}, data's margin γ* = 1/‖w‖ = "
-            f"{state.gamma:.5f}; points on the margin lines: {state.support.tolist()}"
+            f"{_precise(state.gamma)}; points on the margin lines: {state.support.tolist()}"
         )
 
 
@@ -292,7 +310,9 @@ class DragPerceptronExplorer(DragExplorer):
             ax, [1.0, 0.0], 0.0, show_normal=False, color=PALETTE["orange"], label=None
         )
         _legend(
-            self, [self.per.line, self.best.line], ["perceptron's (w, b)", "max-margin separator"]
+            self,
+            [self.per.line, self.best.line],
+            ["perceptron's (w, b)", "max-margin separator (if separable)"],
         )
         bars = ax2.barh([1, 0], [1.0, 1.0], color=[PALETTE["orange"], PALETTE["grey"]], height=0.6)
         self.bar_updates, self.bar_bound = bars.patches
@@ -348,22 +368,24 @@ class DragPerceptronExplorer(DragExplorer):
         if state.separable:
             update_separator(self.best, state.w_best, state.b_best)
             self.bar_bound.set_width(min(state.bound, hi))
-            self.bar_texts[1].set_text(f" {state.bound:.4g}")
-            ratio = f"; bound {state.bound:.4g}"
+            beyond = ", off the axis →" if state.bound > hi else ""  # a clipped bar
+            self.bar_texts[1].set_text(f" {state.bound:.4g}{beyond}")
+            ratio = f"bound R′²/γ′² = {state.bound:.4g} (γ′ = {_title_margin(state.gamma_lift)})"
+            verdict = f"separable (margin γ = {_title_margin(state.gamma)})"
         else:
             update_separator(self.best, [0.0, 0.0], 0.0)
             self.bar_bound.set_width(lo)
             self.bar_texts[1].set_text(" no bound: not separable")
-            ratio = ""
+            ratio = "no bound: not separable"
+            verdict = "not separable"
         self.bar_texts[1].set_x(lo)
         run = (
             f"converged after M = {state.updates} updates"
             if state.converged
             else f"STOPPED at the cap of {self.cap} updates"
         )
-        verdict = "separable" if state.separable else "not separable"
         set_title(self.ax, f"{self.action}\n→ {verdict}")
-        set_title(self.ax2, f"{run}{ratio}")
+        set_title(self.ax2, f"{run}\n{ratio}")
 
     def notes(self, state: DragPerceptronState) -> list[str]:
         if state.separable:
@@ -380,8 +402,9 @@ class DragPerceptronExplorer(DragExplorer):
         if not state.separable:
             return f"n = {len(state.y)}: not separable; {run}"
         return (
-            f"n = {len(state.y)}: {run}; R′ = {state.R_lift:.4f}, γ′ = {state.gamma_lift:.5f}, "
-            f"bound R′²/γ′² = {state.bound:.6g}; margin in the plane γ = {state.gamma:.5f}"
+            f"n = {len(state.y)}: {run}; R′ = {state.R_lift:.4f}, "
+            f"γ′ = {_precise(state.gamma_lift)}, bound R′²/γ′² = {state.bound:.6g}; "
+            f"margin in the plane γ = {_precise(state.gamma)}"
         )
 
 
@@ -624,7 +647,9 @@ class DragCertificateExplorer(DragExplorer):
         self.sep = draw_separator(ax, [1.0, 0.0], 0.0, show_normal=False, label=None)
         self.cert = draw_certificate(ax, np.zeros((self.LABELS, 2)))
         _legend(
-            self, [self.sep.line, self.cert.point], ["LP separator", "common point p of the hulls"]
+            self,
+            [self.sep.line, self.cert.point],
+            ["LP separator (if separable)", "common point p of the hulls (if not)"],
         )
         self.animate(self.hulls, self.data_artists, self.sep, self.cert)
 

@@ -414,8 +414,18 @@ def test_drag_small_margin_accepts_the_margin_read_after_one_move():
     ex.move_point(0, (-0.33, -0.55))
     gamma = _svm_margin(ex.X, ex.y)
     assert gamma < 0.05
-    for answer in (round(gamma, 3), round(gamma, 4), gamma, np.float32(gamma), [gamma]):
-        assert_tick(lh.check_drag_small_margin(answer, ex))
+    for answer in (round(gamma, 3), round(gamma, 4)):
+        fb = lh.check_drag_small_margin(answer, ex)
+        assert_tick(fb)
+        assert "to 3 decimals" in fb.message  # says what precision it checked
+    for answer in (gamma, np.float32(gamma), np.array(gamma)):
+        fb = lh.check_drag_small_margin(answer, ex)
+        assert_tick(fb)
+        assert "decimals" not in fb.message  # the exact value is not called rounded
+    for one_in_a_container in ([gamma], (round(gamma, 4),), np.array([gamma])):
+        fb = lh.check_drag_small_margin(one_in_a_container, ex)
+        assert_cross(fb)
+        assert "one number" in fb.message
     # 6e-4 off is no rounding of gamma to 3 or more decimals
     for wrong in (gamma + 6e-4, gamma - 6e-4):
         assert_cross(lh.check_drag_small_margin(wrong, ex))

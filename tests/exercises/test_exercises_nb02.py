@@ -493,8 +493,12 @@ def test_drag_long_run_accepts_the_update_count_after_one_move():
     ex.move_point(7, (-0.2, -0.95))
     w, b, updates, converged = _oracle_run(ex.X, ex.y)
     assert converged and updates > 200
-    for answer in (updates, float(updates), np.int64(updates), [updates]):
+    for answer in (updates, float(updates), np.int64(updates)):
         assert_tick(lh.check_drag_long_run(answer, ex))
+    for one_in_a_container in ([updates], (updates,), np.array([updates])):
+        fb = lh.check_drag_long_run(one_in_a_container, ex)
+        assert_cross(fb)
+        assert "one number" in fb.message
     for wrong in (updates - 1, updates + 1, updates + 0.5):
         fb = lh.check_drag_long_run(wrong, ex)
         assert_cross(fb)

@@ -274,10 +274,13 @@ def test_deleting_the_last_point_of_a_class_or_below_the_minimum_is_refused(cls)
     ex.set_data([[0.5, 0.5], [-0.5, -0.5], [-0.6, 0.1], [-0.2, -0.8]], [1, -1, -1, -1])
     mouse(ex, "button_press_event", (0.5, 0.5), 3)
     assert len(ex.y) == 4 and "last of class +1" in ex.message
+    assert ex.ax.title.get_text().startswith("point 0 not deleted")  # not an earlier edit
     mouse(ex, "button_press_event", (-0.5, -0.5), 3)  # 4 -> 3 points: allowed
     assert len(ex.y) == 3
+    assert ex.ax.title.get_text().startswith("deleted point 1")
     mouse(ex, "button_press_event", (-0.6, 0.1), 3)  # 3 -> 2: refused
     assert len(ex.y) == 3 and f"at least {ex.MIN_POINTS} points" in ex.message
+    assert ex.ax.title.get_text().startswith("point 1 not deleted")
     assert ex.message_text.get_text()
 
 
@@ -290,6 +293,7 @@ def test_adding_beyond_the_maximum_is_refused():
     assert len(ex.y) == 21
     mouse(ex, "button_press_event", (-1.2, 1.2), 1)
     assert len(ex.y) == 21 and "at most 21 points" in ex.message
+    assert ex.ax.title.get_text().startswith("point not added")
 
 
 @pytest.mark.parametrize("cls", DRAG_CLASSES, ids=IDS)
@@ -354,6 +358,48 @@ def test_separability_follows_the_data_like_the_svm():
     assert not ex.state.separable and not lp_separable(ex.X, ex.y)
     assert ex.ax.title.get_text().endswith("not separable")
     assert len(ex.sep.line.get_xdata()) == 0  # no separator drawn
+
+
+def test_a_tiny_margin_is_never_shown_as_zero():
+    """Point 0 almost on the segment of the support points 4 and 8: the data's margin is half
+    the distance of point 0 to the line through them (the geometry, not the SVM)."""
+    ex = lh.DragSeparabilityExplorer()
+    X = ex.X
+    target = X[0] + 0.9999 * ((X[4] + X[8]) / 2 - X[0])
+    ex.move_point(0, target)
+    u = (X[4] - X[8]) / np.linalg.norm(X[4] - X[8])
+    d = target - X[8]
+    half_distance = abs(u[0] * d[1] - u[1] * d[0]) / 2
+    assert 0 < half_distance < 1e-4
+    shown = ex.ax.title.get_text().split("γ* = ")[1].rstrip(")")
+    assert float(shown) == pytest.approx(half_distance, rel=0.05)  # 2 significant figures
+    assert "0.0000" not in ex.ax.title.get_text()
+
+
+def test_the_perceptron_call_suggested_in_notebook_02_gives_the_explorers_run():
+    """Section 11 of notebook 02 suggests lh.perceptron(drag.X, drag.y, max_updates=drag.cap,
+    max_epochs=drag.cap + 1): the same M and verdict as the figure, long runs included."""
+    ex = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
+    for xy in [(-0.2, -0.95), (-0.2, -0.93), (0.3, -0.9)]:  # M = 3360, a long run, the cap
+        ex.move_point(7, xy)
+        run = lh.perceptron(ex.X, ex.y, max_updates=ex.cap, max_epochs=ex.cap + 1)
+        steps = reference_run(ex.X, ex.y, bias=True, max_updates=ex.cap)
+        assert run.updates == ex.state.updates == len(steps)
+        assert run.converged == ex.state.converged == (len(steps) < ex.cap)
+
+
+@pytest.mark.parametrize("xy", [(-0.2, -0.93), (-0.2, -0.95), (0.3, -0.9)])
+def test_the_perceptron_titles_fit_in_the_figure(xy):
+    """Bounds with an exponent (7.152e+04, 8.053e+06) were cut at the figure's right edge."""
+    ex = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
+    ex.move_point(7, xy)
+    renderer = ex.fig.canvas.get_renderer()
+    figure_box = ex.fig.bbox
+    for ax in (ex.ax, ex.ax2):
+        box = ax.title.get_window_extent(renderer)
+        assert figure_box.x0 <= box.x0 and box.x1 <= figure_box.x1, ax.title.get_text()
+    if ex.state.separable:
+        assert f"bound R′²/γ′² = {ex.state.bound:.4g}" in ex.ax2.title.get_text()
 
 
 def test_perceptron_run_and_bound_match_the_oracles():
