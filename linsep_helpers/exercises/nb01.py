@@ -527,16 +527,24 @@ def check_lifted_margin(answer: object) -> Feedback:
 
 
 # ------------------------------------------------------------------ drag the data (issue 18)
+def _decimals(value: float) -> int:
+    """The number of decimals of ``value`` as typed (its shortest positional form):
+    0.0348 -> 4, 0.035 -> 3, 0.0 -> 1."""
+    text = np.format_float_positional(value, trim="-")
+    return len(text.partition(".")[2])
+
+
 @exercise("the data's margin γ* you read in the figure (a number)")
 def check_drag_small_margin(answer: object, explorer: object, *, below: float = 0.05) -> Feedback:
-    """Did the student move ONE point so that the data stay separable with a geometric margin
-    gamma < ``below``, and read that gamma off the figure?
+    """Did the student move ONE point that is not ringed in the seeded figure (not on a margin
+    line of the seeded data's max-margin separator) so that the data stay separable with a
+    margin gamma < ``below``, and read that gamma off the figure?
 
     Parameters
     ----------
     answer : float
         The data's margin gamma = 1/||w|| of the max-margin separator (scaled so that its
-        functional margin min_i y_i (w.x_i + b) is 1), as read in the figure (3 decimals).
+        functional margin min_i y_i (w.x_i + b) is 1), as read in the figure.
     explorer : DragSeparabilityExplorer
         The explorer the student dragged (its data against its seeded data).
     below : float, keyword-only
@@ -545,9 +553,11 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
     Returns
     -------
     Feedback
-        ✔ when exactly one point moved, the data are separable, gamma < ``below`` and
-        |answer - gamma| <= 5e-4 (any rounding of gamma to 3 or more decimals); the ✔ says
-        "to 3 decimals" unless |answer - gamma| <= 1e-6. A list or tuple is not a number.
+        ✔ when exactly one point moved, it was not a support point of the seeded data, the
+        data are separable, gamma < ``below`` and the answer is gamma rounded to the number k
+        of decimals the student gave, k clamped to 3..6: |answer - gamma| <= 0.5 * 10**-k.
+        (0.035 and 0.0348 pass for gamma = 0.034786, 0.0347 does not.) A list or tuple is not
+        a number.
 
     Used in notebook 01.
     """
@@ -558,6 +568,14 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
     below = check_scalar(below, "below", positive=True)
     value = one_number(answer, "γ*")
     X, y, i = one_moved_point(explorer)
+    X0, y0 = explorer._X0, explorer._y0  # type: ignore[attr-defined]
+    seeded = max_margin_direction(X0, y0, bias=True).support
+    if i in set(seeded.tolist()):
+        return Feedback(
+            False,
+            f"point {i} is ringed in the seeded figure (on a margin line), like the point the "
+            "Try it drags: press Reset and move a point that is not ringed",
+        )
     if not find_separator(X, y).separable:
         return Feedback(
             False,
@@ -571,7 +589,8 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
             f"the data's margin is not below {below:g} yet: drag point {i} closer to the "
             "other class (into the band between the margin lines)",
         )
-    if not abs(value - gamma) <= 5e-4 + 1e-12:
+    k = min(max(_decimals(value), 3), 6)
+    if not abs(value - gamma) <= 0.5 * 10.0**-k + 1e-12:
         if value > 0 and abs(1.0 / value - gamma) <= 1e-2 * gamma:
             return Feedback(False, "that looks like 1/γ* = ‖w‖; the margin is γ* = 1/‖w‖")
         if abs(value - 1.0) <= 1e-9:
@@ -583,11 +602,14 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
         return Feedback(
             False,
             f"your data are right (one point moved, margin below {below:g}), but {value:g} "
-            "is not their margin γ*: read it in the figure's title or the readout",
+            f"is not their margin γ* rounded to {k} decimals: read it in the figure's title "
+            "or the readout",
         )
-    rounded = "" if abs(value - gamma) <= 1e-6 else " to 3 decimals"
+    rounded = f" to {k} decimals" if k < 6 else ""  # 6 decimals or more: exact
     return Feedback(
-        True, f"right{rounded}: one point moved and the largest margin shrank below {below:g}"
+        True,
+        f"right{rounded}: one point that was not on the margin lines moved, and the largest "
+        f"margin shrank below {below:g}",
     )
 
 

@@ -2,6 +2,8 @@
 form, typical wrong answers fail with a message that does not reveal the answer, and odd
 answers get a ✘ instead of a traceback."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -401,27 +403,28 @@ def _drag01():
     return lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)
 
 
-def _svm_margin(X, y):
-    """The data's margin 1/||w|| from scikit-learn's hard-margin-like linear SVC (oracle)."""
+def _svm(X, y):
+    """The data's margin 1/||w|| and the support points of scikit-learn's hard-margin-like
+    linear SVC (oracle)."""
     from sklearn.svm import SVC
 
     svc = SVC(kernel="linear", C=1e8, tol=1e-10).fit(X, y)
-    return 1.0 / np.linalg.norm(svc.coef_[0])
+    return 1.0 / np.linalg.norm(svc.coef_[0]), set(svc.support_.tolist())
 
 
 def test_drag_small_margin_accepts_the_margin_read_after_one_move():
     ex = _drag01()
-    ex.move_point(0, (-0.33, -0.55))
-    gamma = _svm_margin(ex.X, ex.y)
+    assert 5 not in _svm(ex.X, ex.y)[1]  # point 5 is not ringed in the seeded figure
+    ex.move_point(5, (0.25, -0.55))
+    gamma = _svm(ex.X, ex.y)[0]
     assert gamma < 0.05
-    for answer in (round(gamma, 3), round(gamma, 4)):
+    for k in (3, 4, 5):
+        fb = lh.check_drag_small_margin(round(gamma, k), ex)
+        assert_tick(fb)
+        assert f"to {k} decimals" in fb.message  # says what precision it checked
+    for answer in (gamma, np.float32(gamma), np.array(gamma), Fraction(round(gamma, 4))):
         fb = lh.check_drag_small_margin(answer, ex)
         assert_tick(fb)
-        assert "to 3 decimals" in fb.message  # says what precision it checked
-    for answer in (gamma, np.float32(gamma), np.array(gamma)):
-        fb = lh.check_drag_small_margin(answer, ex)
-        assert_tick(fb)
-        assert "decimals" not in fb.message  # the exact value is not called rounded
     for one_in_a_container in ([gamma], (round(gamma, 4),), np.array([gamma])):
         fb = lh.check_drag_small_margin(one_in_a_container, ex)
         assert_cross(fb)
@@ -429,10 +432,33 @@ def test_drag_small_margin_accepts_the_margin_read_after_one_move():
     # 6e-4 off is no rounding of gamma to 3 or more decimals
     for wrong in (gamma + 6e-4, gamma - 6e-4):
         assert_cross(lh.check_drag_small_margin(wrong, ex))
+    # within 5e-4 but not gamma rounded to the 4 (or 6) decimals given
+    for k, off in ((4, 1e-4), (4, -1e-4), (6, 2e-6)):
+        wrong = round(round(gamma, k) + off, k)
+        assert abs(wrong - gamma) < 5e-4
+        fb = lh.check_drag_small_margin(wrong, ex)
+        assert_cross(fb)
+        assert f"rounded to {k} decimals" in fb.message
     for wrong in (round(gamma, 3) + 0.002, 1.0, 1.0 / gamma, -gamma):
         fb = lh.check_drag_small_margin(wrong, ex)
         assert_cross(fb)
-        assert f"{gamma:.3f}" not in fb.message  # never the answer
+        # never the answer (the student's own number is echoed)
+        assert f"{gamma:.3f}" not in fb.message.replace(f"{wrong:g}", "")
+
+
+def test_drag_small_margin_refuses_a_point_ringed_in_the_seeded_figure():
+    """The Try it drags a ringed point; the exercise asks for one that is not ringed."""
+    ex = _drag01()
+    ringed = _svm(ex.X, ex.y)[1]
+    assert ringed == {0, 4, 8}
+    for i, xy in ((0, (-0.33, -0.55)), (8, (-0.1, -0.75))):
+        ex.reset()
+        ex.move_point(i, xy)
+        gamma = _svm(ex.X, ex.y)[0]
+        assert 0 < gamma < 0.05  # the data fit, but the wrong point moved
+        fb = lh.check_drag_small_margin(round(gamma, 4), ex)
+        assert_cross(fb)
+        assert "ringed" in fb.message
 
 
 def test_drag_small_margin_refuses_data_that_do_not_fit_the_exercise():
@@ -442,20 +468,20 @@ def test_drag_small_margin_refuses_data_that_do_not_fit_the_exercise():
     ex.move_point(5, (0.0, 0.0))  # a point that leaves the margin as it was
     assert "not below" in lh.check_drag_small_margin(0.2, ex).message
     ex.reset()
-    ex.move_point(0, (-0.45, -0.43))  # across: not separable
+    ex.move_point(5, (0.3, -0.7))  # into the class +1 hull: not separable
     assert not _oracle_separable(ex.X, ex.y)
     assert "no line separates" in lh.check_drag_small_margin(0.01, ex).message
     ex.reset()
-    ex.move_point(0, (-0.33, -0.55))
+    ex.move_point(5, (0.25, -0.55))
     ex.move_point(1, (0.6, -0.4))
-    assert "2 points have moved" in lh.check_drag_small_margin(0.035, ex).message
+    assert "2 points have moved" in lh.check_drag_small_margin(0.015, ex).message
     ex.reset()
     ex.add_point((0.0, 0.0), 1)
-    assert "no adding or deleting" in lh.check_drag_small_margin(0.035, ex).message
-    for odd in ("0.035", True, float("nan"), 10**400):
+    assert "no adding or deleting" in lh.check_drag_small_margin(0.015, ex).message
+    for odd in ("0.015", True, float("nan"), 10**400):
         assert_cross(lh.check_drag_small_margin(odd, ex))
     with pytest.raises(TypeError, match="drag explorer"):
-        lh.check_drag_small_margin(0.035, object())
+        lh.check_drag_small_margin(0.015, object())
 
 
 def _oracle_separable(X, y):
