@@ -77,6 +77,11 @@ def _title_margin(gamma: float) -> str:
     return f"{gamma:#.2g}"
 
 
+def _fixed(value: float, decimals: int) -> str:
+    """``value`` with ``decimals`` decimals, never "-0.00" (a tiny negative rounds to 0.00)."""
+    return f"{round(float(value), decimals) + 0.0:.{decimals}f}"
+
+
 def _precise(gamma: float) -> str:
     """A margin as the readout shows it: 5 decimals, or 3 significant figures below 0.001."""
     return f"{gamma:.5f}" if gamma >= 1e-3 else f"{gamma:#.3g}"
@@ -181,8 +186,12 @@ class DragSeparabilityExplorer(DragExplorer):
         (self.sv,) = ax.plot([], [], "o", ms=13, mfc="none", mec=PALETTE["green"], mew=1.5)
         _legend(
             self,
-            [self.sep.line, self.sv],
-            ["max-margin separator (if separable)", "on the margin lines"],
+            [self.sep.line, (self.sep.band, self.sep.upper), self.sv],
+            [
+                "max-margin separator (if separable)",
+                "margin lines w·x + b = ±1, band between",
+                "on the margin lines (ringed)",
+            ],
         )
         self.animate(self.data_artists, self.sep, self.sv)
 
@@ -221,8 +230,8 @@ class DragSeparabilityExplorer(DragExplorer):
                 "+ b) ≥ 1 for all i)"
             )
         return (
-            f"n = {len(state.y)}: separable; max-margin separator w = ({state.w[0]:.4f}, "
-            f"{state.w[1]:.4f}), b = {state.b:.4f}, data's margin γ* = 1/‖w‖ = "
+            f"n = {len(state.y)}: separable; max-margin separator w = ({_fixed(state.w[0], 4)}, "
+            f"{_fixed(state.w[1], 4)}), b = {_fixed(state.b, 4)}, data's margin γ* = 1/‖w‖ = "
             f"{_precise(state.gamma)}; points on the margin lines: {state.support.tolist()}"
         )
 
@@ -371,7 +380,7 @@ class DragPerceptronExplorer(DragExplorer):
             beyond = ", off the axis →" if state.bound > hi else ""  # a clipped bar
             self.bar_texts[1].set_text(f" {state.bound:.4g}{beyond}")
             ratio = f"bound R′²/γ′² = {state.bound:.4g} (γ′ = {_title_margin(state.gamma_lift)})"
-            verdict = f"separable (margin γ = {_title_margin(state.gamma)})"
+            verdict = f"separable (max-margin separator's γ = {_title_margin(state.gamma)})"
         else:
             update_separator(self.best, [0.0, 0.0], 0.0)
             self.bar_bound.set_width(lo)
@@ -679,8 +688,9 @@ class DragCertificateExplorer(DragExplorer):
             Xs[: len(shown)] = state.X[shown]
             lam[: len(shown)] = state.lam[shown]
             update_certificate(self.cert, Xs, lam, state.point)
-            p = state.point
-            verdict = f"NOT separable: certificate λ, p = ({p[0]:.2f}, {p[1]:.2f}) in both hulls"
+            px, py = state.point
+            p = f"({_fixed(px, 2)}, {_fixed(py, 2)})"
+            verdict = f"NOT separable: certificate λ, p = {p} in both hulls"
         set_title(self.ax, f"{self.action}\n→ {verdict}")
 
     def notes(self, state: DragCertificateState) -> list[str]:
@@ -689,13 +699,13 @@ class DragCertificateExplorer(DragExplorer):
     def readout(self, state: DragCertificateState) -> str:
         if state.separable:
             return (
-                f"n = {len(state.y)}: separable; LP separator w = ({state.w[0]:.4f}, "
-                f"{state.w[1]:.4f}), b = {state.b:.4f}"
+                f"n = {len(state.y)}: separable; LP separator w = ({_fixed(state.w[0], 4)}, "
+                f"{_fixed(state.w[1], 4)}), b = {_fixed(state.b, 4)}"
             )
         lam = ", ".join(f"λ<sub>{i}</sub> = {state.lam[i]:.4f}" for i in state.support)
         p = state.point
         return (
             f"n = {len(state.y)}: not separable; Gordan certificate {lam} "
             f"(Σλ = 1, Σ λ<sub>i</sub> y<sub>i</sub> (x<sub>i</sub>, 1) = 0); "
-            f"common point p = ({p[0]:.4f}, {p[1]:.4f})"
+            f"common point p = ({_fixed(p[0], 4)}, {_fixed(p[1], 4)})"
         )

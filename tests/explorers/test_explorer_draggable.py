@@ -524,3 +524,37 @@ def test_blitted_drag_frames_equal_full_renders(ipympl_backend, cls):  # noqa: F
     _frame(canvas)
     assert _limits(ex.fig) == limits
     assert ex.blitter.frames["blit"] - before["blit"] >= 4  # the drag was blitted
+
+
+# ------------------------------------------------------------- labels (examiner pass 3)
+def test_the_separability_legend_names_the_dashed_margin_lines():
+    ex = lh.DragSeparabilityExplorer()
+    legend = ex.ax.get_legend()
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert "margin lines w·x + b = ±1, band between" in labels
+    assert ex.sep.upper.get_linestyle() == "--"  # the style that entry stands for
+
+
+def test_the_perceptron_title_names_the_max_margin_separator():
+    ex = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
+    _, _, gamma = svm_oracle(ex.X, ex.y)
+    shown = f"{gamma:.4f}" if gamma < 0.1 else f"{gamma:.3f}"
+    assert f"separable (max-margin separator's γ = {shown})" in ex.ax.title.get_text()
+
+
+@pytest.mark.parametrize(
+    ("X", "y"),
+    [
+        ([[-1, 0], [1, 0], [0, -1], [0, 1]], [1, 1, -1, -1]),  # diagonals crossing at 0
+        ([[-0.5, 0], [0.5, 0], [0, -0.5], [0, 0.5], [0.9, 0.9]], [1, 1, -1, -1, 1]),
+        ([[-1, -1], [1, 1], [-1, 1], [1, -1]], [1, 1, -1, -1]),
+    ],
+)
+def test_the_certificate_title_never_shows_a_negative_zero(X, y):
+    """p's first coordinate is 0 in each case (the +1 segment's x is symmetric about 0)."""
+    ex = lh.DragCertificateExplorer()
+    ex.set_data(np.array(X, float), np.array(y, float))
+    assert not lp_separable(ex.X, ex.y)
+    assert "p = (0.00, " in ex.ax.title.get_text()
+    assert "-0.00" not in ex.ax.title.get_text()
+    assert "-0.0000" not in ex.readout(ex.state)
