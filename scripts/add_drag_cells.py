@@ -98,7 +98,8 @@ SECTIONS = [
         build="drag = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\ndrag",
         tags=("claim:C01", "claim:C04"),
         try_it=(
-            "**Try it.** Drag a point that is *not* ringed, a little: does the separator move? "
+            "**Try it.** Drag a point that is *not* ringed a little, keeping it outside the grey "
+            "band between the margin lines: does the separator move? "
             "Now drag the ringed point of class $+1$ towards the middle of the segment joining "
             "the two ringed points of class $-1$: $\\gamma^*$ shrinks, and the verdict flips to "
             '"not separable" the moment the two classes\' convex hulls meet, here when the '
@@ -108,23 +109,28 @@ SECTIONS = [
         ),
         exercise=(
             "**Exercise 8 (drag: a tiny margin).** In the explorer of §9 press Reset, then move "
-            "*one* point (no adding or deleting) so that the data stay separable but their "
-            "margin $\\gamma^*$ drops below 0.05. Enter the $\\gamma^*$ shown in the title "
-            "(three decimals are enough)."
+            "*one* point that is **not** ringed (no adding or deleting; the Try it moved a ringed "
+            "one) so that the data stay separable but their margin $\\gamma^*$ drops below 0.05. "
+            "Enter the $\\gamma^*$ shown in the title or the readout, to 3 decimals or more: "
+            "the check compares your number with $\\gamma^*$ rounded to as many decimals as you "
+            "give, up to 6 (for $\\gamma^* = 0.123456$, 0.123 and 0.1235 pass, 0.1234 does "
+            "not)."
         ),
         answer=(
             "answer_8 = None  # your answer: the data's margin γ* in the title of §9, a number\n"
             "lh.check_drag_small_margin(answer_8, drag)"
         ),
         solution=(
-            "# Exercise 8: bring the ringed class +1 point (point 0) most of the way towards the\n"
-            "# segment joining the ringed class -1 points 4 and 8: the max-margin line slides\n"
-            "# towards it, staying parallel to that segment, and gamma* (half the distance from\n"
-            "# point 0 to the line through 4 and 8) shrinks to 0.0348\n"
+            "# Exercise 8: an unringed point changes nothing until it enters the band; take\n"
+            "# point 5 (class -1, near the middle) across the band to just above the edge\n"
+            "# joining the class +1 points 0 and 14: it becomes ringed with 0 and 14, the\n"
+            "# max-margin line turns parallel to that edge, and gamma* is half the distance\n"
+            "# from point 5 to it, 0.0154\n"
             "solved = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\n"
-            "solved.move_point(0, (-0.33, -0.55))\n"
-            "answer_8 = round(solved.state.gamma, 3)\n"
-            "lh.check_drag_small_margin(answer_8, solved)"
+            "solved.move_point(5, (0.25, -0.55))\n"
+            "solution_8 = round(solved.state.gamma, 4)\n"
+            "print(solution_8)\n"
+            "lh.check_drag_small_margin(solution_8, solved)"
         ),
         overview=(
             "* §8: a table that translates the notation of the five source texts into ours;",
@@ -151,7 +157,10 @@ SECTIONS = [
             "geometric margin of a separator through the origin of the lifted points (computed "
             "for the data you made; a different number from $\\gamma$; it is in the right "
             "title). A run that does not stop within 5000 updates is cut there; a bound beyond "
-            'the axis is marked "off the axis".\n'
+            'the axis is marked "off the axis". As in section 4, `margin=0.1` below is the '
+            "margin of the *generator's* separator, the line the data were drawn around; the "
+            "left title shows $\\gamma$ of the max-margin separator, the data's largest margin, "
+            "which is at least as large.\n"
             "\n"
             + USAGE.format(
                 redrawn="the run, both lines, the bars, the titles and the readout",
@@ -164,9 +173,11 @@ SECTIONS = [
         build="drag = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\ndrag",
         tags=("claim:C10", "claim:C15"),
         try_it=(
-            "**Try it.** Drag a point towards the other class, slowly: the margin shrinks and "
-            "the bound grows; $M$ tends to grow, though not at every step (it can even drop), "
-            "and it always stays below the bound. Drag it across: the verdict "
+            "**Try it.** Drag a point towards the other class, slowly: once it is one of the "
+            "points closest to the other class, the margin shrinks and the bound grows (before "
+            "that the margins $\\gamma$ and $\\gamma'$ stay put and only $M$ and $R$ can change; "
+            "$M$ may even drop); $M$ tends to grow, though not at every step, and it always "
+            "stays below the bound. Drag it across: the verdict "
             'turns to "not separable" and the run stops at the cap. Drag a point far out, to a '
             "corner: $R$ grows; what happens to the bound, and to $M$? (Exercise 7 below uses "
             "this explorer.)"
@@ -187,9 +198,9 @@ SECTIONS = [
             "# points 6 and 9 at the bottom leaves gamma' of about 0.0005, and M = 3360\n"
             "solved = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\n"
             "solved.move_point(7, (-0.2, -0.95))\n"
-            "answer_7 = solved.state.updates\n"
-            "print(answer_7)\n"
-            "lh.check_drag_long_run(answer_7, solved)"
+            "solution_7 = solved.state.updates\n"
+            "print(solution_7)\n"
+            "lh.check_drag_long_run(solution_7, solved)"
         ),
         overview=(
             "perceptron needs exponentially many updates.",
