@@ -103,14 +103,14 @@ def _data_setup(ex: DragExplorer, ax: Axes) -> None:
     ex.data_artists = draw_data(ax, ex._X, ex._y, legend=False)
 
 
-def _legend(ex: DragExplorer, handles: list, labels: list) -> None:
+def _legend(ex: DragExplorer, handles: list, labels: list, *, ncol: int = 2) -> None:
     """The legend under the data axes: the two classes, then ``handles`` named ``labels``."""
     ex.ax.legend(
         handles=[ex.data_artists.pos, ex.data_artists.neg, *handles],
         labels=["y = +1", "y = −1", *labels],
         loc="upper center",
         bbox_to_anchor=(0.5, -0.12),
-        ncol=2,
+        ncol=ncol,
         fontsize="small",
     )
 
@@ -186,11 +186,10 @@ class DragSeparabilityExplorer(DragExplorer):
         (self.sv,) = ax.plot([], [], "o", ms=13, mfc="none", mec=PALETTE["green"], mew=1.5)
         _legend(
             self,
-            [self.sep.line, (self.sep.band, self.sep.upper), self.sv],
+            [self.sep.line, (self.sep.band, self.sep.upper, self.sv)],
             [
                 "max-margin separator (if separable)",
-                "margin lines w·x + b = ±1, band between",
-                "on the margin lines (ringed)",
+                "margin lines w·x + b = ±1, points on them",
             ],
         )
         self.animate(self.data_artists, self.sep, self.sv)

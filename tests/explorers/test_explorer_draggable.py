@@ -531,7 +531,7 @@ def test_the_separability_legend_names_the_dashed_margin_lines():
     ex = lh.DragSeparabilityExplorer()
     legend = ex.ax.get_legend()
     labels = [t.get_text() for t in legend.get_texts()]
-    assert "margin lines w·x + b = ±1, band between" in labels
+    assert "margin lines w·x + b = ±1, points on them" in labels
     assert ex.sep.upper.get_linestyle() == "--"  # the style that entry stands for
 
 
