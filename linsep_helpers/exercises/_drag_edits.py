@@ -19,7 +19,11 @@ __all__ = ["one_moved_point", "one_number"]
 def one_number(answer: object, name: str, *, whole: bool = False) -> float:
     """``parse_number(answer, name, whole=whole)`` for a reading of ONE number in a figure: a
     list, tuple, set, dict or array (even with one number in it) is refused with a sentence."""
-    if isinstance(answer, (list, tuple, set, frozenset, dict)) or np.ndim(answer) != 0:
+    try:
+        several = np.ndim(answer) != 0
+    except Exception:  # an object that breaks numpy: parse_number refuses it with a sentence
+        several = False
+    if several or isinstance(answer, (list, tuple, set, frozenset, dict)):
         example = "7 rather than [7]" if whole else "0.5 rather than [0.5]"
         raise Rejected(
             f"{name} is one number read in the figure, not a {type(answer).__name__}: "

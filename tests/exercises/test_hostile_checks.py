@@ -379,7 +379,7 @@ def drag_contexts():
 
     matplotlib.use("Agg")
     d1 = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)
-    d1.move_point(0, (-0.33, -0.55))
+    d1.move_point(5, (0.25, -0.55))  # a point not ringed at the start (the exercise's rule)
     d2 = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)
     d2.move_point(7, (-0.2, -0.95))
     d3 = lh.DragLikelihoodExplorer(n=12, seed=3, margin=0.15)
