@@ -8,6 +8,7 @@ fails, never the expected output.
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 from collections.abc import Callable, Iterable
 from types import FrameType
@@ -321,7 +322,7 @@ def check_cover_from_separator(answer: object) -> Feedback:
     """
     cases = _cover_cases()
     if callable(answer):
-        answer = _within_steps(answer, _COVER_STEPS)
+        answer = _WithinSteps(answer, _COVER_STEPS)
     for what, n, edges, w, b in cases:
         try:
             got, _ = call_student(answer, n, list(edges), w, b)
@@ -496,15 +497,22 @@ class _OutOfSteps(BaseException):
     that an ``except Exception`` in the student's loop does not swallow it)."""
 
 
+#: Where scipy.optimize.linprog is defined: the tracer below recognises its calls by this.
+_LINPROG_FILE = os.path.join("optimize", "_linprog.py")
+
+
 class _StepBudget:
     """A ``sys.settrace`` tracer that counts the Python steps of the code it traces and stops
     it (raising _OutOfSteps) after ``steps`` of them. Imports are free: a first
     ``import scipy.optimize`` inside the traced function runs millions of lines of module
-    code, once."""
+    code, once. It also remembers the latest call of scipy.optimize.linprog: its ``bounds``
+    argument and the result it returned (None while it runs or if it raised)."""
 
     def __init__(self, steps: int) -> None:
         self.left = steps
         self.importing = 0  # depth of nested imports in progress
+        self.lp_bounds: object = None
+        self.lp_result: object = None
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> Any:
         """The global tracer, called when a new frame starts."""
@@ -514,6 +522,11 @@ class _StepBudget:
         if code.co_name == "_find_and_load" and code.co_filename.startswith("<frozen importlib"):
             self.importing += 1
             return self._import
+        if code.co_name == "linprog" and code.co_filename.endswith(_LINPROG_FILE):
+            self.lp_bounds = frame.f_locals.get("bounds")
+            self.lp_result = None
+            self._step(frame, event, arg)
+            return self._linprog_step
         return self._step(frame, event, arg)
 
     def _import(self, frame: FrameType, event: str, arg: Any) -> Any:
@@ -527,24 +540,74 @@ class _StepBudget:
             raise _OutOfSteps
         return self._step
 
+    def _linprog_step(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "return":  # arg is linprog's result (None when it raised)
+            self.lp_result = arg
+        self._step(frame, event, arg)
+        return self._linprog_step
 
-def _within_steps(func: Callable[..., Any], steps: int) -> Callable[..., Any]:
+
+class _WithinSteps:
     """``func`` that stops (raising _OutOfSteps) after ``steps`` Python steps.
 
     A loop of Python code cannot hang the caller, and the count does not depend on the
     machine's speed or load (code running inside one C call, such as an LP solver, counts as
-    one step). The previous tracer (a debugger, coverage) is restored afterwards.
+    one step). The previous tracer (a debugger, coverage) is restored afterwards; ``budget``
+    is the tracer of the latest call (what linprog did there).
     """
 
-    def run(*args: Any) -> Any:
+    def __init__(self, func: Callable[..., Any], steps: int) -> None:
+        self.func = func
+        self.steps = steps
+        self.budget = _StepBudget(steps)
+
+    def __call__(self, *args: Any) -> Any:
         previous = sys.gettrace()
-        sys.settrace(_StepBudget(steps))
+        self.budget = _StepBudget(self.steps)
+        sys.settrace(self.budget)
         try:
-            return func(*args)
+            return self.func(*args)
         finally:
             sys.settrace(previous)
 
-    return run
+
+def _keeps_nonnegative(bounds: object) -> bool:
+    """Do linprog's ``bounds`` (None, one pair, or one pair per variable) keep every variable
+    >= 0, as its default (0, None) does?"""
+    if bounds is None:
+        return True
+    try:
+        pairs = list(bounds)  # type: ignore[call-overload]
+        if len(pairs) == 2 and not any(isinstance(p, tuple | list | np.ndarray) for p in pairs):
+            pairs = [pairs]
+        return all(len(p) == 2 and p[0] is not None and bool(p[0] >= 0) for p in pairs)
+    except Exception:  # noqa: BLE001 - linprog itself judges odd bounds
+        return False
+
+
+def _linprog_failure(budget: _StepBudget) -> str:
+    """Sentences on the latest linprog call of the student's function when it found no
+    solution (status other than 0, e.g. 2 infeasible, 3 unbounded; res.x is then None),
+    pointing at its bounds; "" when linprog was not called or succeeded."""
+    res = budget.lp_result
+    status = getattr(res, "status", 0)
+    if res is None or status == 0:
+        return ""
+    reason = {2: "infeasible", 3: "unbounded"}.get(status)
+    said = f"it reports it {reason} (status {status})" if reason else f"its status is {status}"
+    if getattr(res, "x", None) is None:
+        said += ", so res.x is None"
+    if _keeps_nonnegative(budget.lp_bounds):
+        advice = (
+            "Your call keeps every variable >= 0 (linprog's default bounds are (0, None)): "
+            "mind the bounds (notebook 04)"
+        )
+    else:
+        advice = (
+            "These data are separable, so check your LP's constraints, objective and bounds "
+            "(linprog's default bounds are (0, None))"
+        )
+    return f"scipy.optimize.linprog found no solution to your LP: {said}. {advice}"
 
 
 def _hard_staircase(d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -597,16 +660,25 @@ def check_realizable_erm(answer: object) -> Feedback:
         geometric margin is below 2^-15), each within 10^6 Python steps (one LP takes about
         2,000; a loop whose length depends on the margin, like the perceptron, is stopped
         there, so it cannot hang the kernel); otherwise names the first data set with a
-        mistake, an unreadable result, or too many steps.
+        mistake, an unreadable result, or too many steps. When the function's latest call of
+        scipy.optimize.linprog found no solution (e.g. infeasible under linprog's default
+        bounds (0, None), res.x is None), that is named instead of the error that followed.
 
     Used in notebook 05.
     """
     sets = _erm_sets()
-    if callable(answer):
-        answer = _within_steps(answer, _ERM_STEPS)
+    learner = _WithinSteps(answer, _ERM_STEPS) if callable(answer) else None
+
+    def linprog_failed(what: str) -> None:
+        """When the learner's latest linprog call found no solution, reject with that cause
+        rather than with the error that followed (e.g. TypeError on res.x being None)."""
+        lp_failed = _linprog_failure(learner.budget) if learner else ""
+        if lp_failed:
+            raise Rejected(f"on {what}, {lp_failed}.")
+
     for what, X, y, why in sets:
         try:
-            got, _ = call_student(answer, X, y)
+            got, _ = call_student(learner or answer, X, y)
         except _OutOfSteps:
             because = f"{why[0].upper()}{why[1:]}: a" if why else "A"
             return Feedback(
@@ -616,13 +688,18 @@ def check_realizable_erm(answer: object) -> Feedback:
                 "can take that long. One linear program (notebook 04) needs no such loop; try "
                 "writing that.",
             )
+        except Rejected:
+            linprog_failed(what)
+            raise
         try:
             w, b = parse_wb(got, X.shape[1])
         except Rejected as rejected:
+            linprog_failed(what)
             message = rejected.feedback.message
             raise Rejected(f"on {what}, your function's result: {message}") from None
         k = int(np.sum(answer_margins(w, b, X, y, signs_only=True) <= 0))
         if k:
+            linprog_failed(what)
             hint = f" ({why})" if why else ""
             return Feedback(False, f"on {what}: {k} training mistake(s); ERM here is 0{hint}")
     return Feedback(

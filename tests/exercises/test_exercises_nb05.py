@@ -387,14 +387,6 @@ def test_check_realizable_erm():
     zero = lh.check_realizable_erm(lambda X, y: (np.zeros(X.shape[1]), 0.0))
     assert not zero.ok and "training mistake" in zero.message
 
-    # linprog's default bounds w, b >= 0: infeasible on the origin labelled -1
-    def default_bounds(X, y):
-        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
-        res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
-        return res.x[:-1], res.x[-1]
-
-    assert "raised" in lh.check_realizable_erm(default_bounds).message
-
     # a short perceptron run is not enough on the staircase or the tiny margins
     def short_perceptron(X, y):
         r = lh.perceptron(X, y, max_epochs=3, trace=False)
@@ -406,6 +398,78 @@ def test_check_realizable_erm():
     assert not wrong_len.ok and "length" in wrong_len.message
     assert not lh.check_realizable_erm(lambda X, y: "w").ok
     assert "raised" in lh.check_realizable_erm(lambda X, y: {}["x"]).message
+
+
+def default_bounds_erm(X, y):
+    """Solution 5 with linprog's default bounds (0, None): w, b >= 0."""
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
+    return res.x[:-1], res.x[-1]
+
+
+@pytest.mark.claim("C28")
+def test_check_realizable_erm_names_a_failed_linprog():
+    """When the learner's linprog finds no solution (res.x is None), the check says so and
+    points to the bounds, instead of relaying the TypeError that followed; it does not write
+    the bounds that work."""
+    # independent of the check: with w, b >= 0 the first hidden set (the origin labelled -1
+    # forces b < 0) has no separator, and linprog reports it infeasible
+    X, y = hard_staircase(16)
+    A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
+    assert res.status == 2 and res.x is None
+
+    def returns_res_x(X, y):  # returns None itself, with the default bounds passed explicitly
+        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+        return linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=(0, None)).x
+
+    def zeros_on_failure(X, y):  # one pair (0, None) per variable; falls back to w = 0, b = 0
+        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+        bounds = [(0, None)] * A.shape[1]
+        res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=bounds)
+        return (res.x[:-1], res.x[-1]) if res.success else (np.zeros(X.shape[1]), 0.0)
+
+    for erm in (default_bounds_erm, returns_res_x, zeros_on_failure):
+        fb = lh.check_realizable_erm(erm)
+        assert not fb.ok and "d = 16" in fb.message, erm.__name__
+        assert "linprog found no solution" in fb.message and "infeasible" in fb.message
+        assert "every variable >= 0" in fb.message and "default bounds are (0, None)" in fb.message
+        assert "TypeError" not in fb.message and "NoneType" not in fb.message
+        assert "(None, None)" not in fb.message and "training mistake" not in fb.message
+
+    def unbounded(X, y):  # free variables, but the margin t is maximised without a box
+        n, d = X.shape
+        A = -np.column_stack([y[:, None] * X, y, -np.ones(n)])
+        c = np.zeros(d + 2)
+        c[-1] = -1.0
+        res = linprog(c, A_ub=A, b_ub=np.zeros(n), bounds=(None, None))
+        return res.x[:d], res.x[d]
+
+    fb = lh.check_realizable_erm(unbounded)
+    assert not fb.ok and "unbounded" in fb.message and "res.x is None" in fb.message
+    assert "every variable >= 0" not in fb.message and "TypeError" not in fb.message
+
+    def retries(X, y):  # a failed first attempt, then an LP that works: accepted
+        A = y[:, None] * np.column_stack([X, np.ones(len(y))])
+        res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)))
+        if res.x is None:
+            res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)), bounds=(None, None))
+        return res.x[:-1], res.x[-1]
+
+    assert lh.check_realizable_erm(retries).ok
+
+    def wrong_shape(X, y):  # linprog raises on its own: its error is relayed as before
+        return linprog(np.zeros(3), A_ub=np.ones((2, 5)), b_ub=np.ones(2)).x
+
+    fb = lh.check_realizable_erm(wrong_shape)
+    assert not fb.ok and "raised ValueError" in fb.message and "found no solution" not in fb.message
+
+    def mistakes_after_success(X, y):  # linprog succeeded; the learner then flips the sign
+        w, b = linprog_erm(X, y)
+        return -w, -b
+
+    fb = lh.check_realizable_erm(mistakes_after_success)
+    assert "training mistake" in fb.message and "linprog" not in fb.message
 
 
 @pytest.mark.claim("C28")
