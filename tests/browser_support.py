@@ -190,6 +190,9 @@ def start_lab(
         JUPYTER_RUNTIME_DIR=str(workdir / "runtime"),
         JUPYTERLAB_WORKSPACES_DIR=str(workdir / "workspaces"),
         MPLBACKEND="module://ipympl.backend_nbagg",
+        # a kernel that crashes (once: "malloc(): unaligned tcache chunk detected") leaves the
+        # Python stack of every thread in lab.log
+        PYTHONFAULTHANDLER="1",
     )
     log_path = workdir / "lab.log"
     cmd = [

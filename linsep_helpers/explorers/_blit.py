@@ -18,11 +18,13 @@ over it (*blitting*) costs a few milliseconds.
    artist, ``canvas.blit``) while the background is valid: same canvas size and dpi, and the
    figure is not stale, i.e. nothing but declared artists changed.  Otherwise (an axis range or
    a data set changed) it is a full render (``canvas.draw``).
-4. Frames follow ipympl's protocol: ``show`` asks for a frame (``canvas.draw_idle``) and the
-   front end requests it once it has the previous one, so a burst of moves costs one frame per
-   round trip; the request is answered by ``frame`` (hooked in by ``_ipympl.install``, the only
-   private hook).  The first move after a pause (no frame for ``PUSH_GAP_S``) is blitted and
-   sent at once, which saves the request's round trip.
+4. A blit is sent at once (*pushed*), without ipympl's frame request: the request costs a
+   round trip to the browser per frame and held drags to about 10 frames per second.  A full
+   render follows ipympl's protocol: ``show`` asks for a frame (``canvas.draw_idle``), the
+   front end requests it, and ``frame`` (hooked in by ``_ipympl.install``, the only private
+   hook) answers.  Pushed frames can arrive while the browser still decodes the previous one,
+   which it then drops; so a frame sent within ``WHOLE_WITHIN_S`` of the last is sent whole
+   (about 50 KB), never as a diff whose loss would leave stale pixels.
 
 An animated artist that did not change since the last frame (not ``stale``) and meets no
 changed one is copied from the last frame instead of drawn (same pixels there).  Used by
@@ -117,17 +119,24 @@ class Blitter:
     Attributes
     ----------
     frames : dict
-        Frames sent: "blit", "full"; "pushed" counts the blits sent without a request,
+        Frames sent: "blit", "full" (render); "pushed" counts the blits sent without a
+        request, "whole" the frames sent as a whole image rather than a diff (``WHOLE_WITHIN_S``),
         "reused" the animated artists copied from the last frame instead of drawn.
     """
 
-    #: Shortest time (s) after a frame before the next blit may be pushed unasked.
-    PUSH_GAP_S: ClassVar[float] = 0.1
+    #: Shortest time (s) after a frame before the next blit may be pushed unasked; 0: every
+    #: blit goes out at once (benchmarks set it to infinity to time the request path).
+    PUSH_GAP_S: ClassVar[float] = 0.0
+    #: A frame sent within this time (s) of the previous one is sent whole, not as a diff:
+    #: the browser drops a frame that is still decoding when the next one arrives, and a
+    #: dropped diff would leave its changes missing from the picture; a dropped whole frame
+    #: is simply replaced by the next.
+    WHOLE_WITHIN_S: ClassVar[float] = 0.25
 
     def __init__(self, fig: Figure, animated: Iterable[Artist], on_top: Iterable[Artist] = ()):
         self.fig = fig
         self.canvas: Any = fig.canvas
-        self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0, "reused": 0}
+        self.frames: dict[str, int] = {"blit": 0, "full": 0, "pushed": 0, "reused": 0, "whole": 0}
         self._animated: list[Artist] = []
         self._on_top: list[Artist] = []
         for a in animated:
@@ -276,11 +285,10 @@ class Blitter:
     def show(self) -> None:
         """Bring the browser the new state of the artists (``Explorer.refresh`` calls this).
 
-        If the last frame went out at least ``PUSH_GAP_S`` ago, no frame request is pending and
-        a blit will do, the blit is sent at once (*pushed*): this saves the round trip of
-        ipympl's frame request, and the long gap keeps the browser from receiving a frame
-        while it still decodes the previous one.  Otherwise it asks for a frame
-        (``draw_idle``), answered by ``frame``.
+        If a blit will do, no frame request is pending and the last frame went out at least
+        ``PUSH_GAP_S`` ago, the blit is sent at once (*pushed*): this saves the round trip of
+        ipympl's frame request.  Otherwise it asks for a frame (``draw_idle``), answered by
+        ``frame``.
         """
         if (
             not self._requested
@@ -294,10 +302,17 @@ class Blitter:
             self._requested = True
             self.canvas.draw_idle()
 
+    def _whole_if_close(self) -> None:
+        """Send the next frame whole when it follows the last one closely (WHOLE_WITHIN_S)."""
+        if time.monotonic() - self._last_sent < self.WHOLE_WITHIN_S:
+            self.canvas._force_full = True
+            self.frames["whole"] += 1
+
     def _blit(self) -> None:
         self.canvas.restore_region(self._background)
         self._draw_frame(self._renderer, reuse=True)
         self.frames["blit"] += 1
+        self._whole_if_close()
         self.canvas.blit(self.fig.bbox)  # sends the changed pixels to the browser
         self._last_sent = time.monotonic()
 
@@ -308,6 +323,7 @@ class Blitter:
             self._blit()
         else:
             self.frames["full"] += 1
+            self._whole_if_close()
             self.canvas.draw()  # full render; _on_draw saves the background
             self._last_sent = time.monotonic()
 

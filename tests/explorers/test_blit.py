@@ -228,8 +228,10 @@ def test_replaced_artists_are_forgotten(ipympl_backend):
                 assert artist in (artist.axes or ex.fig).get_children()
 
 
-def test_sent_frames_decode_to_the_canvas(ipympl_backend):
-    """What goes to the browser: a full PNG first, then diffs that rebuild every frame."""
+def test_sent_frames_decode_to_the_canvas(ipympl_backend, monkeypatch):
+    """What goes to the browser: a full PNG first, then diffs that rebuild every frame (frames
+    apart in time; close ones are whole, see the next test)."""
+    monkeypatch.setattr(lh.explorers._blit.Blitter, "WHOLE_WITHIN_S", 0.0)
     ex, canvas = _live(lh.ThresholdExplorer)
     canvas._force_full = True
     canvas.handle_event({"type": "draw"})
@@ -246,6 +248,49 @@ def test_sent_frames_decode_to_the_canvas(ipympl_backend):
         opaque = diff[..., 3] > 0
         shown[opaque] = diff[opaque]
         np.testing.assert_array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+
+
+def _decoded(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(drops=st.lists(st.booleans(), min_size=8, max_size=8))
+def test_a_browser_that_drops_close_frames_still_shows_the_kernels_figure(drops):
+    """A fast drag sends frames close together; the browser drops one that is still decoding
+    when the next arrives (any of them, here chosen by hypothesis).  Close frames are whole,
+    so what it shows after the last frame is the kernel's figure, and a diff comes only
+    after a pause (WHOLE_WITHIN_S)."""
+    previous = matplotlib.get_backend()
+    plt.switch_backend(IPYMPL)
+    try:
+        ex, canvas = _live(lh.DragSeparabilityExplorer)
+        shown = _decoded(canvas.received[-1]).copy()  # the first frame is whole
+        sent = len(canvas.received)
+        x0 = ex.X[3].copy()
+        for k, drop in enumerate(drops):
+            ex.move_point(3, x0 + 0.02 * (k + 1))
+            _frame(canvas)
+            assert len(canvas.received) == sent + 1, "one frame per move"
+            sent += 1
+            frame = _decoded(canvas.received[-1])
+            assert canvas._current_image_mode == "full" and frame[..., 3].min() == 255
+            if not drop or k == len(drops) - 1:  # the last frame is never replaced
+                shown = frame.copy()
+        np.testing.assert_array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+        assert ex.blitter.frames["whole"] >= len(drops)
+        # after a pause the next frame is a diff again, drawn over what the browser shows
+        ex.blitter._last_sent -= ex.blitter.WHOLE_WITHIN_S
+        ex.move_point(3, x0)
+        _frame(canvas)
+        assert canvas._current_image_mode == "diff"
+        diff = _decoded(canvas.received[-1])
+        opaque = diff[..., 3] > 0
+        shown[opaque] = diff[opaque]
+        np.testing.assert_array_equal(shown, np.asarray(canvas.get_renderer().buffer_rgba()))
+    finally:
+        plt.close("all")
+        plt.switch_backend(previous)
 
 
 def test_first_move_after_a_pause_is_pushed_without_a_request(ipympl_backend, monkeypatch):
@@ -288,9 +333,9 @@ def test_no_push_without_a_front_end(ipympl_backend, monkeypatch):
     _frame(canvas)
     canvas.syncing_data_url = True
     monkeypatch.setattr(type(ex.blitter), "PUSH_GAP_S", 0.0)
-    sent = len(canvas.received)
+    sent, pushed = len(canvas.received), ex.blitter.frames["pushed"]
     ex.update(margin=0.22)
-    assert len(canvas.received) == sent and ex.blitter.frames["pushed"] == 0
+    assert len(canvas.received) == sent and ex.blitter.frames["pushed"] == pushed
 
 
 def test_disconnect_restores_the_normal_draw(ipympl_backend):
