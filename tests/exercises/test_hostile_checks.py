@@ -662,7 +662,14 @@ FUNCTION_NEAR_MISSES = {
 }
 
 
+#: Checks of ONE number read in a figure: a list or array holding it is refused on purpose
+#: (test_one_number_checks_refuse_containers), every scalar form is accepted.
+ONE_NUMBER_CHECKS = ("check_drag_small_margin", "check_drag_long_run")
+
+
 def _forms(name, right):
+    if name in ONE_NUMBER_CHECKS:
+        return [f for f in number_forms(right) if np.ndim(f) == 0 and not isinstance(f, list)]
     if name in FUNCTION_CHECKS:
         return [right] + FUNCTION_FORMS.get(name, [])
     if name in DATASET_CHECKS:
@@ -695,6 +702,13 @@ def test_right_answers_in_every_form(name):
     check, right = CONTEXTS[name]
     for form in _forms(name, right):
         assert_tick(check(form))
+
+
+@pytest.mark.parametrize("name", ONE_NUMBER_CHECKS)
+def test_one_number_checks_refuse_containers(name):
+    check, right = CONTEXTS[name]
+    for form in ([right], (right,), np.array([right]), np.array([[right]]), {right}):
+        assert_cross(check(form))
 
 
 def _near_function_params():
