@@ -245,8 +245,9 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
     subsets), then seven small graphs, each with the witness of a minimum cover, of all
     vertices, w = 0, four random separators (the last with b < 0, so the origin is a mistake)
     and two separators that misclassify the origin but classify every vertex and edge point
-    correctly (w = 1, b = -3/2, like section 2's b = -1.9, and w = 0.8, b = -1): there w_i + b < 0 <
-    w_i + w_j + b on every edge, so a set read off the vertex and edge points alone is empty."""
+    correctly (w = 5, b = -7, like section 2's w = 1, b = -1.9, and w = 0.8, b = -1): there
+    w_i + b < 0 < w_i + w_j + b on every edge, so a set read off the vertex and edge points alone
+    is empty. (Not w = 1, b = -3/2: scaled by 2 it is w = 2, b = -3, exercise 4's box W = 3.)"""
     graphs = {
         "C_5": cycle_graph(5),
         "K_4": complete_graph(4),
@@ -273,7 +274,7 @@ def _cover_cases() -> list[tuple[str, int, list[tuple[int, int]], np.ndarray, fl
             w = rng.normal(size=n)
             b = float(abs(rng.normal())) if t < 3 else -0.5
             cases.append((f"{name}, random separator {t + 1}", n, edges, w, b))
-        cases.append((f"{name}, w = 1 and b = -3/2", n, edges, np.ones(n), -1.5))
+        cases.append((f"{name}, w = 5 and b = -7", n, edges, np.full(n, 5.0), -7.0))
         cases.append((f"{name}, w = 0.8 and b = -1", n, edges, np.full(n, 0.8), -1.0))
     return cases
 
@@ -339,8 +340,9 @@ def check_cover_from_separator(answer: object) -> Feedback:
         missed = [e for e in edges if e[0] not in cover and e[1] not in cover]
         if missed:
             hint = (
-                f" Here b = {b:g} <= 0, so the origin (score b) is misclassified: remember that "
-                "case, where the proof's argument for the edge points does not apply."
+                f" Here b = {b:g} <= 0, so the origin (label +1, score w·0 + b = b) is "
+                "misclassified: remember that case, where the proof's argument for the edge "
+                "points does not apply."
                 if b <= 0
                 else ""
             )

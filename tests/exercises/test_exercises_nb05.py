@@ -151,13 +151,24 @@ def greedy_when_origin_wrong(n, edges, w, b):
 
 @pytest.mark.claim("C26")
 def test_check_cover_from_separator_tests_the_misclassified_origin():
-    # on w = 1, b = -3/2 the origin is the only mistake: reading the vertex and edge points
-    # gives the empty set, and the check says to remember the origin (not what to return)
+    # on w = 5, b = -7 the origin is the only mistake (vertex points score -2, edge points +3,
+    # the origin -7): reading the vertex and edge points gives the empty set, and the check says
+    # to remember the origin (not what to return)
     n, edges = lh.graph_from_family("cycle", 5)
-    assert ignores_origin(n, edges, np.ones(n), -1.5) == set()
+    w5 = np.full(n, 5.0)
+    X, y, wts = reduction_points(n, edges, n + 1.0)
+    assert weighted_mistakes(w5, -7.0, X, y, wts) == n + 1  # the origin alone
+    assert ignores_origin(n, edges, w5, -7.0) == set()
+    # w = 0, b = 0 would be no counterexample: every point lies on the hyperplane, so a reading
+    # that counts ties as mistakes returns every vertex, a cover, even without the origin case
+    assert ignores_origin(n, edges, np.zeros(n), 0.0) == set(range(n))
     fb = lh.check_cover_from_separator(ignores_origin)
     assert not fb.ok and "misses" in fb.message and "origin" in fb.message
     assert "range" not in fb.message and "all vertices" not in fb.message
+    # the failing case shown is C_5 with w = 5, b = -7, not a separator that, scaled to
+    # functional margin 1, fits exercise 4's box W = 3 (w = 1, b = -3/2 did: 2 and -3)
+    assert "C_5, w = 5 and b = -7" in fb.message and "b = -7 <= 0" in fb.message
+    assert "-3/2" not in fb.message and "-1.5" not in fb.message
     fb = lh.check_cover_from_separator(
         lambda n, e, w, b: (
             {i for i in range(n) if w[i] + b >= 0} | {i for i, j in e if w[i] + w[j] + b <= 0}
