@@ -173,14 +173,19 @@ SECTIONS = [
         build="drag = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\ndrag",
         tags=("claim:C10", "claim:C15"),
         try_it=(
-            "**Try it.** Drag a point towards the other class, slowly: once it is one of the "
-            "points closest to the other class, the margin shrinks and the bound grows (before "
-            "that the margins $\\gamma$ and $\\gamma'$ stay put and only $M$ and $R$ can change; "
-            "$M$ may even drop); $M$ tends to grow, though not at every step, and it always "
-            "stays below the bound. Drag it across: the verdict "
-            'turns to "not separable" and the run stops at the cap. Drag a point far out, to a '
-            "corner: $R$ grows; what happens to the bound, and to $M$? (Exercise 7 below uses "
-            "this explorer.)"
+            "**Try it.** Drag a point towards the other class, slowly: $\\gamma$ stays put (only "
+            "$M$ and $R$ can change; $M$ may even drop) until the point comes closer to the "
+            "max-margin separator (dotted) than the points nearest to it; from then on "
+            "$\\gamma$ shrinks, $\\gamma' \\le \\gamma$ follows it down and the bound grows. "
+            "What counts is how close the two classes' convex hulls come (the margin is half "
+            "their distance), not how close the point is to some point of the other class: "
+            "the bound is largest when the hulls almost touch, e.g. a point of one class almost "
+            "on the segment between two points of the other. $M$ tends to grow, though not at "
+            "every step, and it always stays below the bound. Drag it further, in among the "
+            "other class, so that no line separates the classes (past the drawn lines is not "
+            'enough): the verdict turns to "not separable" and the run stops at the cap. Drag '
+            "a point far out, to a corner: $R$ grows; what happens to the bound, and to $M$? "
+            "(Exercise 7 below uses this explorer.)"
         ),
         exercise=(
             "**Exercise 7 (drag: a long run).** In the explorer of section 11 press Reset, then "
@@ -194,8 +199,12 @@ SECTIONS = [
         ),
         solution=(
             "# Exercise 7: M <= R'^2/gamma'^2, so M > 200 needs gamma' < R'/sqrt(200) (about 0.1\n"
-            "# here): point 7 (class -1, the triangle at the top) put right beside the class +1\n"
-            "# points 6 and 9 at the bottom leaves gamma' of about 0.0005, and M = 3360\n"
+            "# here), i.e. the two classes' hulls almost touching. Point 7 (class -1, the topmost\n"
+            "# triangle, at (0.30, 0.95)) moved to (-0.2, -0.95) puts the class +1 point 0 at\n"
+            "# (-0.10, -0.81) almost on the segment from the class -1 point 4 (0.81, 0.56) to\n"
+            "# it: gamma' is about 0.0005 and M = 3360 (yet the moved point is 0.135 from the\n"
+            "# nearest +1 point). 0.01 further right or lower and point 0 is inside the class -1\n"
+            "# hull: not separable\n"
             "solved = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\n"
             "solved.move_point(7, (-0.2, -0.95))\n"
             "solution_7 = solved.state.updates\n"
@@ -299,7 +308,8 @@ SECTIONS = [
             "section 7 press Reset, then move a *single* point (no adding or deleting) so that "
             "the data become non-separable while the moved point stays *outside* the other "
             "class's convex hull. Then enter the certificate's $\\lambda$ listed in the readout "
-            "under the figure, as a dict $\\{i: \\lambda_i\\}$ or as one weight per example."
+            "under the figure, as a dict $\\{i: \\lambda_i\\}$ or as one weight per example, "
+            "copying at least 3 decimals of each (the readout gives 4)."
         ),
         answer=(
             "answer_5 = None  # your answer: {i: λ_i, ...} or a vector of 10 weights\n"
@@ -311,7 +321,8 @@ SECTIONS = [
             "# the class -1 hull, but the class +1 hull now reaches into it\n"
             "solved = lh.DragCertificateExplorer(n=10, seed=1, margin=0.15)\n"
             "state = solved.move_point(0, (-1.2, -1.2))\n"
-            "answer_5 = {int(i): round(state.lam[i], 4) for i in state.support}\n"
+            "answer_5 = {int(i): round(float(state.lam[i]), 4) for i in state.support}\n"
+            "print(answer_5)\n"
             "lh.check_drag_certificate(answer_5, solved)"
         ),
         overview=(

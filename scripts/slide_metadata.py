@@ -87,12 +87,15 @@ SPEAKER_NOTES = {
     "click inside the −1 cluster: not separable; right-click that point away and γ* ≈ 0.22 is "
     "back. Exercise 8 asks for another move: leave it to the students.",
     "DragPerceptronExplorer": "The seeded run needs M = 17 updates, bound R′²/γ′² ≈ 74. Drag a "
-    "point slowly towards the other class: the margins stay put (only M, and R, can change) until "
-    "it is among the points closest to the other class; then γ′ shrinks and the bound grows. "
-    "Dropped right beside the other class, M can reach hundreds to thousands, always below the "
-    "bound; one pixel more or less changes M a lot (the band is a few pixels wide). Dragged "
-    "across, the run stops at the cap of 5000. Dragged to a corner, R′ and the bound grow while M "
-    "need not. Exercise 7 asks for a long run: leave it to the students.",
+    "point slowly towards the other class: γ stays put (only M, and R, can change) until the "
+    "point comes closer to the dotted max-margin line than the points nearest to it; then γ "
+    "shrinks, γ′ ≤ γ follows it down and the bound grows. What counts is how close the two "
+    "convex hulls come (γ is half their distance), not how close the point gets to a point of "
+    "the other class: with the hulls almost touching, M can reach hundreds to thousands, always "
+    "below the bound; one pixel more or less changes M a lot. Dragged further, in among the "
+    "other class so that no line separates the classes (past the drawn lines is not enough), "
+    "the run stops at the cap of 5000. Dragged to a corner, R′ and the bound grow while M need "
+    "not. Exercise 7 asks for a long run: leave it to the students.",
     "DragLikelihoodExplorer": "Seeded data separable: ln L(cw, cb) climbs to 0 along the "
     "max-margin direction. Drag point 1 (class −1) to (0.08, −0.18), among the +1 points: the "
     "classes overlap and the maximum appears, ln L = −2.779 at c = 6.41 (the MLE). Dropping a "
@@ -102,8 +105,9 @@ SPEAKER_NOTES = {
     "DragCertificateExplorer": "Seeded data separable: LP separator and two disjoint hulls. Drag "
     "the +1 point at about (0.40, 0.61) (point 0) into the −1 hull, e.g. near the mean of the −1 "
     "points, about (−0.48, −0.31): the certificate appears with λ₀ = 0.5 on the dragged point (p "
-    "is that point itself) and the other half on −1 points, there about λ₁ ≈ 0.10 and λ₂ ≈ 0.35, "
-    "the rest on point 9 or 5 (the values depend on where the point is dropped); drag it back and "
+    "is that point itself) and the other half on −1 points, there λ₁ ≈ 0.09, λ₂ ≈ 0.36 and "
+    "λ₉ ≈ 0.04 (the values, and whether point 9 or 5 carries weight, depend on where the point "
+    "is dropped); drag it back and "
     "it disappears. A vertex certificate has at most d + 2 = 4 weights. Exercise 5 asks for "
     "another way for the hulls to meet: leave it to the students.",
     "VertexCoverExplorer": "Pick the Petersen graph and switch between 'exact optimum' and "

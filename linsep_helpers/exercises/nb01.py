@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -527,9 +528,14 @@ def check_lifted_margin(answer: object) -> Feedback:
 
 
 # ------------------------------------------------------------------ drag the data (issue 18)
-def _decimals(value: float) -> int:
-    """The number of decimals of ``value`` as typed (its shortest positional form):
-    0.0348 -> 4, 0.035 -> 3, 0.0 -> 1."""
+def _decimals(value: object) -> int:
+    """The number of decimals of ``value`` as typed: its shortest positional form at its own
+    precision (0.0348 -> 4, 0.035 -> 3, np.float32(0.0154) -> 4, not the 10 of its float64
+    value), or a Decimal's exponent (Decimal("0.0150") -> 4)."""
+    if isinstance(value, Decimal):
+        return max(-int(value.as_tuple().exponent), 0)
+    if not isinstance(value, np.floating):
+        value = float(value)  # type: ignore[arg-type]
     text = np.format_float_positional(value, trim="-")
     return len(text.partition(".")[2])
 
@@ -566,7 +572,16 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
     from ._drag_edits import one_moved_point, one_number
 
     below = check_scalar(below, "below", positive=True)
+    typed = answer
+    if isinstance(answer, Decimal) and answer.is_finite():
+        answer = float(answer)  # the decimals are counted on the Decimal as typed
     value = one_number(answer, "γ*")
+    if value <= 0:
+        return Feedback(
+            False,
+            f"{value:g} is not a margin of separable data: γ* = 1/‖w‖ is positive; if the "
+            "title shows a tiny γ* (e.g. 1.5e-05), enter it as shown",
+        )
     X, y, i = one_moved_point(explorer)
     X0, y0 = explorer._X0, explorer._y0  # type: ignore[attr-defined]
     seeded = max_margin_direction(X0, y0, bias=True).support
@@ -589,7 +604,8 @@ def check_drag_small_margin(answer: object, explorer: object, *, below: float = 
             f"the data's margin is not below {below:g} yet: drag point {i} closer to the "
             "other class (into the band between the margin lines)",
         )
-    k = min(max(_decimals(value), 3), 6)
+    own_precision = isinstance(typed, (Decimal, np.floating))  # np.float32: its own repr
+    k = min(max(_decimals(typed if own_precision else value), 3), 6)
     if not abs(value - gamma) <= 0.5 * 10.0**-k + 1e-12:
         if value > 0 and abs(1.0 / value - gamma) <= 1e-2 * gamma:
             return Feedback(False, "that looks like 1/γ* = ‖w‖; the margin is γ* = 1/‖w‖")

@@ -305,7 +305,8 @@ def check_drag_certificate(answer: object, explorer: object, *, tol: float = 2e-
             False,
             "Σ λ_i y_i (x_i, 1) is not 0: each class must carry weight 1/2 and the weighted "
             "means of the two classes must coincide; read all the λ_i of the readout "
-            "(with their indices)",
+            "(with their indices), each to at least 3 decimals: weights rounded to 2 decimals "
+            "lose the precision this needs",
         )
     return Feedback(True, "right: a valid certificate, so no line separates your data")
 

@@ -2,6 +2,7 @@
 form, typical wrong answers fail with a message that does not reveal the answer, and odd
 answers get a ✘ instead of a traceback."""
 
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -444,6 +445,45 @@ def test_drag_small_margin_accepts_the_margin_read_after_one_move():
         assert_cross(fb)
         # never the answer (the student's own number is echoed)
         assert f"{gamma:.3f}" not in fb.message.replace(f"{wrong:g}", "")
+
+
+def test_drag_small_margin_counts_decimals_at_the_answers_own_precision():
+    """np.float32(0.0154) and Decimal("0.0154") are 0.0154 typed with 4 decimals (a float64
+    conversion of the float32 would have 10); Decimal("0.01537") has 5."""
+    ex = _drag01()
+    ex.move_point(5, (0.25, -0.55))
+    gamma = _svm(ex.X, ex.y)[0]
+    assert abs(gamma - 0.01537) < 5e-6  # oracle: 0.0154 and 0.01537 are its roundings
+    for answer, k in (
+        (np.float32(0.0154), 4),
+        (Decimal("0.0154"), 4),
+        (Decimal("0.01537"), 5),
+        (np.float16(0.0154), 4),
+    ):
+        fb = lh.check_drag_small_margin(answer, ex)
+        assert_tick(fb)
+        assert f"to {k} decimals" in fb.message
+    for wrong in (np.float32(0.0155), Decimal("0.0155"), Decimal("0.01536")):
+        fb = lh.check_drag_small_margin(wrong, ex)
+        assert_cross(fb)
+        assert "rounded to" in fb.message
+
+
+def test_drag_small_margin_refuses_answers_at_or_below_zero_alike():
+    """Separable data have a positive margin: 0 and 0.0 get the same cross, even when the
+    margin is so small that 0.0 is its rounding to 3 decimals."""
+    ex = _drag01()
+    ex.move_point(5, (0.25, -0.5876))
+    gamma = _svm(ex.X, ex.y)[0]
+    assert 0 < gamma < 5e-5 and _oracle_separable(ex.X, ex.y)
+    messages = set()
+    for answer in (0, 0.0, np.float64(0), Decimal("0.000"), -0.0, -gamma):
+        fb = lh.check_drag_small_margin(answer, ex)
+        assert_cross(fb)
+        assert "positive" in fb.message
+        messages.add(fb.message.split(" is not")[1])
+    assert len(messages) == 1
+    assert_tick(lh.check_drag_small_margin(float(f"{gamma:.1e}"), ex))  # the title's 1.5e-05
 
 
 def test_drag_small_margin_refuses_a_point_ringed_in_the_seeded_figure():

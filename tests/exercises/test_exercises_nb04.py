@@ -441,3 +441,22 @@ def test_drag_certificate_refuses_a_point_moved_into_the_other_hull():
     feedback = lh.check_drag_certificate(lam, ex)
     assert_cross(feedback)
     assert "OUTSIDE" in feedback.message
+
+
+def test_drag_certificate_says_two_decimals_lose_precision():
+    """The readout after the solution's move shows λ_0 = 0.2553, λ_1 = 0.0587, λ_3 = 0.2447,
+    λ_9 = 0.4413; rounded to 2 decimals they add up to 1 but no longer balance the classes."""
+    ex = _drag04()
+    ex.move_point(0, (-1.2, -1.2))
+    four = {0: 0.2553, 1: 0.0587, 3: 0.2447, 9: 0.4413}
+    two = {0: 0.26, 1: 0.06, 3: 0.24, 9: 0.44}
+    A = ex.y[:, None] * np.column_stack([ex.X, np.ones(len(ex.y))])
+    residual = {
+        name: np.abs(sum(v * A[i] for i, v in lam.items())).max()
+        for name, lam in (("four", four), ("two", two))
+    }
+    assert residual["four"] < 1e-3 < 5e-3 < residual["two"]  # computed here, not by the check
+    assert_tick(lh.check_drag_certificate(four, ex))
+    feedback = lh.check_drag_certificate(two, ex)
+    assert_cross(feedback)
+    assert "3 decimals" in feedback.message and "precision" in feedback.message
