@@ -13,6 +13,7 @@ from numpy.typing import ArrayLike
 
 from .._validate import check_int, check_scalar, check_vector, check_Xy
 from ..data import staircase
+from ..lp import find_separator
 from ..perceptron import perceptron
 from ._feedback import Feedback, Rejected, call_student, exercise, parse_number, parse_vector
 
@@ -474,10 +475,14 @@ def check_drag_long_run(answer: object, explorer: object, *, more_than: int = 20
     cap = int(getattr(explorer, "cap", 5000))
     run = perceptron(X, y, bias=True, max_updates=cap, max_epochs=cap + 1, trace=False)
     if not run.converged:
+        if find_separator(X, y).separable:  # separable, but the margin is too small for the cap
+            why = "the data are separable, but so narrowly that the run needs more updates"
+        else:
+            why = "no line separates the data any more"
         return Feedback(
             False,
-            f"on your data the perceptron does not stop within {cap} updates (are the data "
-            "still separable?): the run must converge; drag the point back a little",
+            f"on your data the perceptron does not stop within {cap} updates ({why}): the run "
+            "must converge; drag the point back a little",
         )
     if not run.updates > more_than:
         return Feedback(

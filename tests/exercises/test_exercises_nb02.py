@@ -516,10 +516,31 @@ def test_drag_long_run_refuses_short_runs_non_separable_data_and_other_edits():
     ex.reset()
     ex.move_point(7, (0.3, -0.9))  # among the +1 points: not separable
     assert not _oracle_run(ex.X, ex.y)[3]
-    assert "does not stop" in lh.check_drag_long_run(5000, ex).message
+    fb = lh.check_drag_long_run(5000, ex)
+    assert "does not stop" in fb.message and "no line separates" in fb.message
     ex.reset()
     ex.remove_point(5)
     assert "no adding or deleting" in lh.check_drag_long_run(300, ex).message
+
+
+def _separable_by_linprog(X, y) -> bool:
+    """Feasibility of y_i (w.x_i + b) >= 1 with free variables, straight from scipy."""
+    from scipy.optimize import linprog
+
+    A = -y[:, None] * np.column_stack([X, np.ones(len(y))])
+    res = linprog(np.zeros(A.shape[1]), A_ub=A, b_ub=-np.ones(len(y)), bounds=(None, None))
+    return res.status == 0
+
+
+def test_drag_long_run_says_when_separable_data_hit_the_cap():
+    """Separable, but so narrowly that the run hits the cap: the message must not suggest the
+    data stopped being separable."""
+    ex = _drag02()
+    ex.move_point(7, (-0.1999, -0.9501))
+    assert _separable_by_linprog(ex.X, ex.y) and not _oracle_run(ex.X, ex.y)[3]
+    fb = lh.check_drag_long_run(5000, ex)
+    assert_cross(fb)
+    assert "the data are separable" in fb.message and "no line" not in fb.message
 
 
 def _oracle_run(X, y):
