@@ -384,9 +384,7 @@ def scaled_log_neg_log_likelihood(
         terms[big] = logs
     # an overflowed margin (|w.x + b| beyond float64) makes a term +inf: the answer is beyond
     # range, reported by _finite (older scipy's logsumexp would warn and return nan)
-    inf_rows = np.isposinf(terms).any(axis=-1)
-    terms = np.where(inf_rows[..., None], 0.0, terms)
-    out = np.where(inf_rows, np.inf, special.logsumexp(terms, axis=-1))
+    out = np.inf if np.isposinf(terms).any() else special.logsumexp(terms, axis=-1)
     return _scalar_or_array(_finite(out, "ln(-ln L(c w, c b))", "c w and c b"))
 
 

@@ -7,6 +7,7 @@ fails, never the expected output.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import sys
@@ -121,18 +122,15 @@ class _HelperSpy:
             self.used = frame.f_code.co_name
 
 
-def _spied(func: Callable[..., Any], spy: _HelperSpy) -> Callable[..., Any]:
-    """``func`` run under ``spy``; the previous tracer (a debugger, coverage) is restored."""
-
-    def run(*args: Any) -> Any:
-        previous = sys.gettrace()
-        sys.settrace(spy)
-        try:
-            return func(*args)
-        finally:
-            sys.settrace(previous)
-
-    return run
+def _run_traced(tracer: Callable[..., Any], func: Callable[..., Any], *args: Any) -> Any:
+    """``func(*args)`` run under the ``sys.settrace`` tracer; the previous tracer (a debugger,
+    coverage) is restored afterwards."""
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        return func(*args)
+    finally:
+        sys.settrace(previous)
 
 
 @exercise(
@@ -161,7 +159,7 @@ def check_np_verifier(answer: object) -> Feedback:
     cases = _verifier_cases()
     spy = _HelperSpy()
     if callable(answer):
-        answer = _spied(answer, spy)
+        answer = functools.partial(_run_traced, spy, answer)
     for what, args in cases:
         X, y, weights, k, w, b = args
         truth = _weighted_mistakes(w, b, X, y, weights) <= k  # type: ignore[arg-type]
@@ -554,8 +552,7 @@ class _WithinSteps:
 
     A loop of Python code cannot hang the caller, and the count does not depend on the
     machine's speed or load (code running inside one C call, such as an LP solver, counts as
-    one step). The previous tracer (a debugger, coverage) is restored afterwards; ``budget``
-    is the tracer of the latest call (what linprog did there).
+    one step). ``budget`` is the tracer of the latest call (what linprog did there).
     """
 
     def __init__(self, func: Callable[..., Any], steps: int) -> None:
@@ -564,13 +561,8 @@ class _WithinSteps:
         self.budget = _StepBudget(steps)
 
     def __call__(self, *args: Any) -> Any:
-        previous = sys.gettrace()
         self.budget = _StepBudget(self.steps)
-        sys.settrace(self.budget)
-        try:
-            return self.func(*args)
-        finally:
-            sys.settrace(previous)
+        return _run_traced(self.budget, self.func, *args)
 
 
 def _keeps_nonnegative(bounds: object) -> bool:
