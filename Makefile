@@ -11,6 +11,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST := $(BIN)/python -m pytest
+# pytest-xdist workers: one per core, at most 4 (each worker peaks near 1.5 GB).
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); echo $$(( n < 4 ? n : 4 )))
+XDIST := -n $(JOBS) --dist loadscope
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 LINTED := $(wildcard linsep_helpers tests notebooks benchmarks scripts)
 # The second dependency set: pyproject's minimum versions (requirements-oldest.txt), in its own venv.
@@ -51,30 +54,37 @@ lab: $(STAMP)
 	$(BIN)/python scripts/lab_settings.py
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_linear_separability.ipynb
 
+# Every step runs even when an earlier one failed (a red run shows all it found); the status
+# is that of the worst step. Unit tests and nbval share the cores (pytest-xdist; --dist
+# loadscope keeps each notebook's cells in order in one kernel); the browser tests run alone,
+# since they measure frames per second.
 test: $(STAMP)
-	$(BIN)/ruff check $(LINTED)
-	$(BIN)/ruff format --check $(LINTED)
-	$(PYTEST) tests $(NBVAL) notebooks student
-	$(BIN)/python scripts/nbval_kernels.py notebooks
+	@status=0; \
+	$(BIN)/ruff check $(LINTED) || status=1; \
+	$(BIN)/ruff format --check $(LINTED) || status=1; \
+	$(PYTEST) tests -m "not browser" $(XDIST) $(NBVAL) notebooks student || status=1; \
+	$(BIN)/python scripts/nbval_kernels.py $(XDIST) notebooks || status=1; \
+	$(PYTEST) tests -m browser || status=1; \
+	exit $$status
 
 # CI's second dependency set: the unit, property and explorer tests on pyproject's minimums.
 test-oldest: $(OLDEST_STAMP)
-	$(OLDEST)/bin/python -m pytest tests -m "not browser" $(PINS_ONLY:%=--ignore-glob='*/%')
+	$(OLDEST)/bin/python -m pytest tests -m "not browser" $(XDIST) $(PINS_ONLY:%=--ignore-glob='*/%')
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
 
 unit: $(STAMP)
-	$(PYTEST) tests -m "not browser"
+	$(PYTEST) tests -m "not browser" $(XDIST)
 
 notebooks: $(STAMP)
-	$(PYTEST) $(NBVAL) notebooks student
+	$(PYTEST) $(XDIST) $(NBVAL) notebooks student
 
 # Strict nbval again under other processors' kernels (numpy's SIMD narrowed, other OpenBLAS
 # core types): a committed output that depends on rounding fails here on any machine.
 notebooks-kernels: $(STAMP)
-	$(BIN)/python scripts/nbval_kernels.py notebooks
+	$(BIN)/python scripts/nbval_kernels.py $(XDIST) notebooks
 
 browser: $(STAMP)
 	$(PYTEST) tests -m browser

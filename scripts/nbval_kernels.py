@@ -10,7 +10,7 @@ kernels that other machines pick, so an output that depends on rounding fails he
 - avx512-processor: OpenBLAS on its SkylakeX (AVX-512) kernels, what an Intel Xeon gets; run
   only where the processor has AVX-512 (elsewhere those kernels would crash), and said so.
 
-Usage: python scripts/nbval_kernels.py [paths...]   (default: notebooks)
+Usage: python scripts/nbval_kernels.py [pytest options and paths...]   (default: notebooks)
 """
 
 import os
@@ -66,13 +66,13 @@ def variants() -> list[tuple[str, dict[str, str]]]:
     return found
 
 
-def main(paths: list[str]) -> int:
+def main(args: list[str]) -> int:
     status = 0
     for name, settings in variants():
         env = {**os.environ, **settings}
         shown = " ".join(f"{key}={value!r}" for key, value in settings.items())
         print(f"== strict nbval, {name}: {shown}", flush=True)
-        cmd = [sys.executable, "-m", "pytest", *NBVAL, *(paths or ["notebooks"])]
+        cmd = [sys.executable, "-m", "pytest", *NBVAL, *(args or ["notebooks"])]
         result = subprocess.run(cmd, cwd=ROOT, env=env)
         status = status or result.returncode
     return status
