@@ -641,6 +641,130 @@ def _notebooks(p: dict) -> str:
     return "\n".join(lines)
 
 
+def hub_sizing(p: dict) -> dict[str, float]:
+    """The sizing figures of the hub benchmark (README's deployment section quotes them):
+    memory per student (server + kernel, MiB: mean PSS, largest RSS) over every run, the hub's
+    own memory (hub + proxy RSS, MiB, largest run), kernel CPU per moving student (cores) and
+    the CPU seconds a student's arrival costs (spawn + running the notebook)."""
+    runs = [r for r in p["runs"] if r.get("per_student")]
+    students = [s for r in runs for s in r["per_student"] if s["kernel_rss"]]
+    pss = [s["server_pss"] + s["kernel_pss"] for s in students]
+    rss = [s["server_rss"] + s["kernel_rss"] for s in students]
+    big = max(runs, key=lambda r: r["ready"])
+    base = max(
+        (r["hub_mib"] or {}).get("rss", 0) + (r["proxy_mib"] or {}).get("rss", 0) for r in runs
+    )
+    kernel_cpu = max(r["cpu_s_per_s"].get("kernel", 0) / max(r["ready"], 1) for r in runs)
+    cores = p["machine"]["cores"]
+    return {
+        "pss_mean": sum(pss) / len(pss),
+        "pss_max": max(pss),
+        "rss_max": max(rss),
+        "server_rss_max": max(s["server_rss"] for s in students),
+        "kernel_rss_max": max(s["kernel_rss"] for s in students),
+        "base_rss": base,
+        "kernel_cores_per_student": kernel_cpu,
+        "arrival_cpu_s": big["arrival_s"] * cores / big["ready"],
+        "arrival_n": big["ready"],
+        "arrival_s": big["arrival_s"],
+    }
+
+
+def _hub(p: dict) -> str:
+    """Section of hub_load: a class of N students on a real JupyterHub."""
+    runs = p["runs"]
+    lines = [
+        "## 7. A class on a JupyterHub: N students at once",
+        "",
+        "`benchmarks/hub_load.py` (code shared with `tests/test_hub.py`: `tests/hub_support.py`). "
+        "For each N a fresh JupyterHub (jupyterhub from PyPI, configurable-http-proxy from npm, "
+        "the DummyAuthenticator, the SimpleLocalProcessSpawner: every server a local process, "
+        "all on 127.0.0.1) receives N simulated students at once. Each logs in through the "
+        "login form, gets a server (`/hub/spawn`), opens the student copy of the notebook "
+        "(a kernel via `/api/sessions`) and runs its code cells in order over the kernel's "
+        "websocket, through the proxy; then moves the explorer's sliders once a second (the "
+        "`comm_msg` update JupyterLab sends; notebook 02: the proof explorer's margin and "
+        f"update t in turn; notebook 05: the vertex cover's |V|) for {p['seconds']:.0f} s, "
+        "playing ipympl's front end for the figure. A move's time runs until the kernel is "
+        "idle and the new frame (PNG) has arrived (`idle`: until idle only). Spawn = login to "
+        "the server answering `/api/status`; ready = the last student's notebook finished. "
+        "Memory per student = the student's server + kernel after the notebook ran, RSS and "
+        "PSS (`/proc/PID/smaps_rollup`; PSS splits shared pages between processes). Busy = "
+        "cores in use on the whole machine during the slider phase (other users' work "
+        "included), kernel CPU = the N kernels' CPU time per second. Load = the 1-minute load "
+        "average before the run: the machine is shared, so a high value means noisy times.",
+        "",
+    ]
+    t = []
+    for r in runs:
+        nb = r["notebooks"][0][:2]
+        if r.get("skipped"):
+            t.append([r["students"], nb] + ["-"] * 9 + [f"skipped: {r['skipped']}"])
+            continue
+        st = [s for s in r["per_student"]]
+        spawn = sorted(s.get("spawn_s", float("nan")) for s in st)
+        mem_pss = [s["server_pss"] + s["kernel_pss"] for s in st if s["kernel_rss"]]
+        mem_rss = [s["server_rss"] + s["kernel_rss"] for s in st if s["kernel_rss"]]
+        fails = len(r["failures"])
+        t.append(
+            [
+                r["students"],
+                nb,
+                f"{r['loadavg_start'][0]:.1f}",
+                f"{r['ready']}/{r['students']}",
+                f"{spawn[len(spawn) // 2]:.1f} / {spawn[-1]:.1f}",
+                f"{r['arrival_s']:.0f}",
+                f"{st[0]['server_pss']:.0f} / {st[0]['server_rss']:.0f}",
+                f"**{sum(mem_pss) / len(mem_pss):.0f}** / {max(mem_rss):.0f}",
+                f"**{_ms(r['move_frame_p50_s'])} / {_ms(r['move_frame_p95_s'])}** "
+                f"({_ms(r['move_idle_p50_s'])})",
+                f"{r['machine_busy_cores']:.2f}",
+                f"{r['cpu_s_per_s'].get('kernel', 0):.2f}",
+                "none" if not fails else f"{fails}: {r['failures'][0][:80]}",
+            ]
+        )
+    lines.append(
+        _table(
+            [
+                "N",
+                "nb",
+                "load",
+                "ready",
+                "spawn p50 / max (s)",
+                "all ready (s)",
+                "server PSS / RSS (MiB)",
+                "student PSS mean / RSS max (MiB)",
+                "move p50 / p95 (idle p50) (ms)",
+                "busy (cores)",
+                "kernel CPU (cores)",
+                "failures",
+            ],
+            t,
+        )
+    )
+    if any(r.get("per_student") for r in runs):
+        z = hub_sizing(p)
+        lines += [
+            "",
+            "Sizing rule (from the rows above; README's section \"Running a class on a "
+            'JupyterHub" applies it):',
+            "",
+            f"- Memory: RAM = base + N x per-student maximum, with per-student maximum = "
+            f"**{z['rss_max']:.0f} MiB** (largest server + kernel RSS seen; mean PSS "
+            f"{z['pss_mean']:.0f} MiB, largest {z['pss_max']:.0f} MiB) and base = the hub and "
+            f"proxy, {z['base_rss']:.0f} MiB (TLJH's own rule adds 128 MB for the hub). One "
+            "student with a second notebook open adds a kernel: up to "
+            f"{z['kernel_rss_max']:.0f} MiB.",
+            f"- CPU while students move sliders: at most {z['kernel_cores_per_student']:.3f} "
+            "cores per student (kernels' CPU time per second, per student, largest run).",
+            f"- CPU when a class arrives at once: about {z['arrival_cpu_s']:.0f} CPU-seconds "
+            f"per student (spawn + running notebook 02; {z['arrival_n']} students were all "
+            f"ready after {z['arrival_s']:.0f} s on {p['machine']['cores']} cores), "
+            "so a class of N on C cores is ready after about N x that / C seconds.",
+        ]
+    return "\n".join(lines)
+
+
 SECTIONS = {
     "perceptron": _perceptron,
     "lp": _lp,
@@ -648,6 +772,7 @@ SECTIONS = {
     "sliders": _sliders,
     "notebooks": _notebooks,
     "drag": _drag,
+    "hub": _hub,
 }
 
 
