@@ -690,10 +690,17 @@ class Student:
         return errors
 
     async def move_sliders(
-        self, notebook: str, seconds: float, pace: float, seed: int, start: float
+        self,
+        notebook: str,
+        seconds: float,
+        pace: float,
+        seed: int,
+        start: float,
+        max_moves: int | None = None,
     ) -> list[dict[str, float]]:
         """Move the explorer's sliders of ``notebook`` once every ``pace`` seconds (values drawn
-        at random in each slider's range) until ``start + seconds`` (time.perf_counter)."""
+        at random in each slider's range) until ``start + seconds`` (time.perf_counter), or
+        until ``max_moves`` moves were made."""
         import random
 
         rng = random.Random(seed)
@@ -703,7 +710,7 @@ class Student:
         moves: list[dict[str, float]] = []
         k = 0
         await asyncio.sleep(rng.uniform(0, pace))  # students do not move in step
-        while time.perf_counter() < start + seconds:
+        while time.perf_counter() < start + seconds and (max_moves is None or k < max_moves):
             tick = time.perf_counter()
             comm_id, state = sliders[k % len(sliders)]
             lo, hi = state["min"], state["max"]
@@ -763,7 +770,7 @@ def _memory(hub: Hub) -> dict[str, Any]:
         for pid in pids:
             r, p = memory_kib(pid)
             rss, pss = rss + r, pss + p
-        mib[role] = {"rss": rss / 1024, "pss": pss / 1024, "pids": len(pids)}
+        mib[role] = {"rss": rss / 1024, "pss": pss / 1024, "pids": len(pids), "pid": min(pids)}
     return mib
 
 
@@ -776,7 +783,13 @@ def _cpu(hub: Hub) -> dict[str, float]:
 
 
 async def _run_class(
-    hub: Hub, n: int, notebooks: tuple[str, ...], seconds: float, pace: float, timeout: float
+    hub: Hub,
+    n: int,
+    notebooks: tuple[str, ...],
+    seconds: float,
+    pace: float,
+    timeout: float,
+    max_moves: int | None,
 ) -> dict[str, Any]:
     configure_http_client()
     students = [Student(hub, f"student{i:03d}") for i in range(1, n + 1)]
@@ -807,7 +820,7 @@ async def _run_class(
     start = time.perf_counter()
     nb = notebooks[0]
     moves = await asyncio.gather(
-        *(s.move_sliders(nb, seconds, pace, i, start) for i, s in enumerate(ready)),
+        *(s.move_sliders(nb, seconds, pace, i, start, max_moves) for i, s in enumerate(ready)),
         return_exceptions=True,
     )
     wall = time.perf_counter() - wall0
@@ -828,11 +841,12 @@ async def _run_class(
     d_busy, d_total = busy1[0] - busy0[0], busy1[1] - busy0[1]
     per_student = []
     for s in ready:
-        server = memory.get(f"server:{s.name}", {"rss": 0.0, "pss": 0.0})
+        server = memory.get(f"server:{s.name}", {"rss": 0.0, "pss": 0.0, "pid": None})
         kernel = memory.get(f"kernel:{s.name}", {"rss": 0.0, "pss": 0.0, "pids": 0})
         per_student.append(
             {
                 "name": s.name,
+                "server_pid": server["pid"],
                 "server_rss": server["rss"],
                 "server_pss": server["pss"],
                 "kernel_rss": kernel["rss"],
@@ -874,11 +888,13 @@ def run_class(
     seconds: float = 60.0,
     pace: float = 1.0,
     timeout: float = 600.0,
+    max_moves: int | None = None,
 ) -> dict[str, Any]:
     """Start a hub in ``workdir``, let ``students`` students log in at once, each run the
     notebooks top to bottom, then move the first notebook's sliders every ``pace`` s for
-    ``seconds`` s; stop the hub (always).  Returns the measurements, with "leftover" (processes
-    still alive after the stop: none expected) and "killed" (what the stop had to SIGKILL)."""
+    ``seconds`` s (or ``max_moves`` moves); stop the hub (always).  Returns the measurements,
+    with "leftover" (processes still alive after the stop: none expected) and "killed" (what
+    the stop had to SIGKILL)."""
     load = os.getloadavg()
     hub = start_hub(workdir)
     result: dict[str, Any] = {"loadavg_start": load}
@@ -886,7 +902,7 @@ def run_class(
         result.update(
             asyncio.run(
                 asyncio.wait_for(
-                    _run_class(hub, students, notebooks, seconds, pace, timeout),
+                    _run_class(hub, students, notebooks, seconds, pace, timeout, max_moves),
                     timeout + seconds + 120,
                 )
             )
