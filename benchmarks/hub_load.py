@@ -10,8 +10,9 @@ gets a server, runs the student copy of the notebook top to bottom, then moves t
 explorer sliders once a second for ``--seconds``.  Measured per N: spawn time, memory per
 student (server + kernel, RSS and PSS), the time of a slider move at the kernel (until idle,
 and until the new frame arrived), CPU during the slider phase, failures.  A run is skipped
-when the memory it would need (measured per student at the smaller N, with a 30 % margin) is
-not available.  ``make bench`` runs it through benchmarks/run.py ("hub").
+when the memory it would need (the largest PSS of a student, server + kernel, measured at the
+smaller N, plus 20 %) is not available: the machine is shared, and running out of memory
+would stop other people's work.  ``make bench`` runs it through benchmarks/run.py ("hub").
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def _available_mib() -> float:
 
 
 def _one(n: int, notebook: str, seconds: float, per_student_mib: float) -> dict[str, Any]:
-    need = 1.3 * n * per_student_mib + 512
+    need = 1.2 * n * per_student_mib + 512
     if need > _available_mib():
         print(f"  N = {n}: skipped (needs ~{need:.0f} MiB, {_available_mib():.0f} free)")
         return {"students": n, "notebooks": [notebook], "skipped": f"needs ~{need:.0f} MiB"}
@@ -68,18 +69,19 @@ def run(
     students: tuple[int, ...] = STUDENTS,
     seconds: float | None = None,
     extra: tuple[tuple[str, int], ...] = EXTRA,
+    per_student: float = 500.0,
 ) -> dict[str, Any]:
     """The runs for ``make bench`` (``quick``: 3 and 5 students, 20 s of sliders)."""
     if quick:
         students, seconds, extra = (3, 5), 20.0, ()
     seconds = SECONDS if seconds is None else seconds
     runs = []
-    per_student = 600.0  # MiB, a guess until the first run measured it
+    # per_student: MiB (PSS, server + kernel), a guess until a run measured it
     for n in sorted(students):
         r = _one(n, "02_perceptron.ipynb", seconds, per_student)
         if r.get("per_student"):
             per_student = max(
-                s["server_rss"] + s["kernel_rss"] for s in r["per_student"] if s["kernel_rss"]
+                s["server_pss"] + s["kernel_pss"] for s in r["per_student"] if s["kernel_rss"]
             )
         runs.append(r)
     for notebook, n in extra:
@@ -96,14 +98,40 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="also run this notebook at the smallest N (default: notebook 05 with 10 students)",
     )
+    parser.add_argument("--no-extra", action="store_true", help="notebook 02 only")
+    parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the runs of output/hub.json at other (N, notebook) pairs",
+    )
     args = parser.parse_args(argv)
-    from common import save
+    from common import load, save
 
     extra = tuple((nb, min(args.students)) for nb in args.notebook) if args.notebook else EXTRA
+    if args.no_extra:
+        extra = ()
     t0 = time.perf_counter()
-    data = run(students=tuple(args.students), seconds=args.seconds, extra=extra)
+    old = load("hub")
+    per_student = 500.0
+    if old is not None:  # a student's memory as measured before
+        per_student = max(
+            [
+                s["server_pss"] + s["kernel_pss"]
+                for r in old["runs"]
+                for s in r.get("per_student", [])
+            ]
+            or [per_student]
+        )
+    data = run(
+        students=tuple(args.students), seconds=args.seconds, extra=extra, per_student=per_student
+    )
     data["quick"] = False
     data["elapsed_s"] = time.perf_counter() - t0
+    if args.merge and old is not None:
+        new = {(r["students"], r["notebooks"][0]) for r in data["runs"]}
+        kept = [r for r in old["runs"] if (r["students"], r["notebooks"][0]) not in new]
+        data["runs"] = sorted(kept + data["runs"], key=lambda r: (r["notebooks"][0], r["students"]))
+        data["merged_from"] = old["machine"]["date"]
     print(f"wrote {save('hub', data)} and {write_section()}")
     return 0
 
@@ -123,7 +151,7 @@ def write_section() -> Path:
     if head in old:
         start = old.index(head)
         end = old.find("\n## ", start + len(head))
-        new = old[:start] + text + (old[end:] if end >= 0 else "\n")
+        new = old[:start] + text + ("\n" + old[end:] if end >= 0 else "\n")
     else:
         notes = report.NOTES.read_text().strip().splitlines()[0] if report.NOTES.exists() else None
         at = old.index(notes) if notes and notes in old else len(old)

@@ -876,6 +876,10 @@ async def _run_class(
         "move_idle_p95_s": _percentile(idle, 95),
         "machine_busy_cores": os.cpu_count() * d_busy / d_total if d_total else float("nan"),
         "cpu_s_per_s": {k: (cpu1.get(k, 0.0) - cpu0.get(k, 0.0)) / wall for k in cpu1},
+        # CPU time (s) the run's processes had used when every student was ready: spawning,
+        # pulling and running the notebook (by role: hub, proxy, server, kernel)
+        "arrival_cpu_s": cpu0,
+        "slider_wall_s": wall,
         "driver_cpu_s_per_s": driver / wall,
         "failures": failures,
     }
