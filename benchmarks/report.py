@@ -641,6 +641,157 @@ def _notebooks(p: dict) -> str:
     return "\n".join(lines)
 
 
+def _cpu_per_move(r: dict) -> float:
+    """Kernel CPU time per slider move (s): the kernels' CPU during the slider phase / moves."""
+    wall = r.get("slider_wall_s", r["slider_seconds"])
+    return r["cpu_s_per_s"].get("kernel", 0.0) * wall / max(r["moves"], 1)
+
+
+def _arrival_cpu(r: dict) -> float | None:
+    """CPU time (s) per student of getting ready: server + kernel (spawn, pull, notebook)."""
+    cpu = r.get("arrival_cpu_s")
+    if not cpu:
+        return None
+    return (cpu.get("server", 0.0) + cpu.get("kernel", 0.0)) / max(r["ready"], 1)
+
+
+def hub_sizing(p: dict) -> dict[str, float]:
+    """The sizing figures of the hub benchmark (README's deployment section quotes them), over
+    the runs of notebook 02: memory per student (server + kernel, MiB: mean PSS, largest RSS),
+    the hub's own memory (hub + proxy RSS, MiB, largest run), kernel CPU time per slider move
+    (s, largest run) and CPU time per student of getting ready (s, largest run).  CPU times do
+    not depend on what else the machine runs; wall-clock times do."""
+    runs = [r for r in p["runs"] if r.get("per_student") and r["notebooks"][0].startswith("02")]
+    every = [r for r in p["runs"] if r.get("per_student")]
+    students = [s for r in runs for s in r["per_student"] if s["kernel_rss"]]
+    pss = [s["server_pss"] + s["kernel_pss"] for s in students]
+    rss = [s["server_rss"] + s["kernel_rss"] for s in students]
+    base = max(
+        (r["hub_mib"] or {}).get("rss", 0) + (r["proxy_mib"] or {}).get("rss", 0) for r in runs
+    )
+    arrival = [a for r in runs if (a := _arrival_cpu(r)) is not None]
+    return {
+        "pss_mean": sum(pss) / len(pss),
+        "pss_max": max(pss),
+        "rss_max": max(rss),
+        "server_rss_max": max(s["server_rss"] for s in students),
+        "kernel_rss_max": max(
+            s["kernel_rss"] for r in every for s in r["per_student"] if s["kernel_rss"]
+        ),
+        "base_rss": base,
+        "cpu_per_move_s": max(_cpu_per_move(r) for r in runs),
+        "arrival_cpu_s": max(arrival) if arrival else float("nan"),
+        "largest_n": max(r["ready"] for r in runs),
+    }
+
+
+def _hub(p: dict) -> str:
+    """Section of hub_load: a class of N students on a real JupyterHub."""
+    runs = p["runs"]
+    lines = [
+        "## 7. A class on a JupyterHub: N students at once",
+        "",
+        "`benchmarks/hub_load.py` (code shared with `tests/test_hub.py`: `tests/hub_support.py`). "
+        "For each N a fresh JupyterHub (jupyterhub from PyPI, configurable-http-proxy from npm, "
+        "the DummyAuthenticator, the SimpleLocalProcessSpawner: every server a local process, "
+        "all on 127.0.0.1) receives N simulated students at once. Each logs in through the "
+        "login form, gets a server (`/hub/spawn`), follows the course's nbgitpuller link (a "
+        "local git repository of the student copies), opens the notebook (a kernel via "
+        "`/api/sessions`) and runs its code cells in order over the kernel's websocket, "
+        "through the proxy; then moves the explorer's sliders once a second (the `comm_msg` "
+        "update JupyterLab sends; notebook 02: the proof explorer's margin and update t in "
+        f"turn; notebook 05: the vertex cover's |V|) for {p['seconds']:.0f} s, playing "
+        "ipympl's front end for the figure. A move's time runs until the kernel is idle and "
+        "the new frame (PNG) has arrived (`idle`: until idle only); `moves` = moves made, at "
+        "most N x that many seconds (a student waits for a move's frame before the next, so "
+        "queued moves make fewer). Spawn = login to the "
+        "server answering `/api/status`; ready = the last student's notebook finished. Memory "
+        "per student = the student's server + kernel after the notebook ran, RSS and PSS "
+        "(`/proc/PID/smaps_rollup`; PSS splits shared pages between processes). CPU/move = "
+        "the kernels' CPU time during the slider phase / moves; CPU/student = the server's and "
+        "kernel's CPU time when everyone was ready (spawn, pull, notebook). Busy = cores in "
+        "use on the whole machine during the slider phase, other users' work included. Load = "
+        "the 1-minute load average before the run: the machine is shared, and wall-clock "
+        "times (spawn, ready, moves) grow with it; memory and CPU times do not.",
+        "",
+    ]
+    t = []
+    for r in runs:
+        nb = r["notebooks"][0][:2]
+        if r.get("skipped"):
+            t.append([r["students"], nb] + ["-"] * 11 + [f"skipped: {r['skipped']}"])
+            continue
+        st = r["per_student"]
+        spawn = sorted(s.get("spawn_s", float("nan")) for s in st)
+        mem_pss = [s["server_pss"] + s["kernel_pss"] for s in st if s["kernel_rss"]]
+        mem_rss = [s["server_rss"] + s["kernel_rss"] for s in st if s["kernel_rss"]]
+        server_pss = [s["server_pss"] for s in st if s["server_rss"]]
+        arrival = _arrival_cpu(r)
+        fails = len(r["failures"])
+        t.append(
+            [
+                r["students"],
+                nb,
+                f"{r['loadavg_start'][0]:.1f}",
+                f"{r['ready']}/{r['students']}",
+                f"{spawn[len(spawn) // 2]:.1f} / {spawn[-1]:.1f}",
+                f"{r['arrival_s']:.0f}",
+                f"{sum(server_pss) / len(server_pss):.0f}",
+                f"**{sum(mem_pss) / len(mem_pss):.0f}** / {max(mem_rss):.0f}",
+                f"{r['moves']}",
+                f"**{r['move_frame_p50_s'] * 1e3:.0f} / {r['move_frame_p95_s'] * 1e3:.0f}** "
+                f"({r['move_idle_p50_s'] * 1e3:.0f})",
+                f"{_cpu_per_move(r) * 1e3:.0f}",
+                "-" if arrival is None else f"{arrival:.1f}",
+                f"{r['machine_busy_cores']:.2f}",
+                "none" if not fails else f"{fails}: {r['failures'][0][:80]}",
+            ]
+        )
+    lines.append(
+        _table(
+            [
+                "N",
+                "nb",
+                "load",
+                "ready",
+                "spawn p50 / max (s)",
+                "all ready (s)",
+                "server PSS (MiB)",
+                "student PSS mean / RSS max (MiB)",
+                "moves",
+                "move p50 / p95 (idle p50) (ms)",
+                "CPU/move (ms)",
+                "CPU/student (s)",
+                "busy (cores)",
+                "failures",
+            ],
+            t,
+        )
+    )
+    if any(r.get("per_student") for r in runs):
+        z = hub_sizing(p)
+        lines += [
+            "",
+            "Sizing rule (notebook 02 rows; README's section \"Running a class on a "
+            'JupyterHub" applies it):',
+            "",
+            f"- Memory: RAM = base + N x per-student maximum, with per-student maximum = "
+            f"**{z['rss_max']:.0f} MiB** (largest server + kernel RSS seen; mean PSS "
+            f"{z['pss_mean']:.0f} MiB, largest {z['pss_max']:.0f} MiB) and base = the hub and "
+            f"proxy, {z['base_rss']:.0f} MiB (TLJH's rule counts 128 MB for the hub). A "
+            "second notebook open adds a kernel: up to "
+            f"{z['kernel_rss_max']:.0f} MiB.",
+            f"- CPU while students move sliders: **{z['cpu_per_move_s'] * 1e3:.0f} ms** of "
+            "kernel CPU per move (largest run), so N students each moving a slider once a "
+            f"second keep N x {z['cpu_per_move_s']:.3f} cores busy; beyond the machine's "
+            "cores, moves queue and their times grow (the move column).",
+            f"- CPU when a class arrives at once: **{z['arrival_cpu_s']:.0f} s** of CPU per "
+            "student (server start, pull, running notebook 02; largest run), so N students "
+            "on C free cores are all ready after about N x that / C seconds.",
+        ]
+    return "\n".join(lines)
+
+
 SECTIONS = {
     "perceptron": _perceptron,
     "lp": _lp,
@@ -648,6 +799,7 @@ SECTIONS = {
     "sliders": _sliders,
     "notebooks": _notebooks,
     "drag": _drag,
+    "hub": _hub,
 }
 
 

@@ -24,6 +24,7 @@ import bench_mindis  # noqa: E402
 import bench_notebooks  # noqa: E402
 import bench_perceptron  # noqa: E402
 import bench_sliders  # noqa: E402
+import hub_load  # noqa: E402
 import report  # noqa: E402
 from common import save  # noqa: E402
 
@@ -34,6 +35,7 @@ BENCHMARKS = {
     "sliders": bench_sliders.run,
     "drag": bench_drag.run,
     "notebooks": bench_notebooks.run,
+    "hub": hub_load.run,
 }
 
 
