@@ -7,7 +7,9 @@ by the browser from a CDN when a notebook first starts. This script
    offline and needs neither `wheel` nor `build`) into the staged site's pypi/ folder, which
    jupyterlite-pyodide-kernel indexes, so `%pip install linsep_helpers` finds it in the site;
 2. stages the student copies (student/NN_*.ipynb, no solutions: the site is public) with one
-   extra first cell that installs linsep_helpers and ipympl into the browser's Python;
+   extra first cell that installs linsep_helpers and ipympl into the browser's Python and,
+   where ipympl's backend fails to load, makes the notebooks' `%matplotlib widget` mean
+   `%matplotlib inline` (explorers then fall back to pictures);
 3. runs `jupyter lite build` with lite/jupyter_lite_config.json and lite/jupyter-lite.json.
 
 The build itself never touches the network. Usage (or `make lite`):
@@ -37,11 +39,30 @@ STUDENT = ROOT / "student"
 # the ipympl front-end the site ships is the one installed here; the kernel side must match it
 IPYMPL_VERSION = "0.10.0"
 INSTALL_CELL_ID = "jupyterlite-install"
-INSTALL_CELL = (
-    "# JupyterLite only (Python in the browser): install the course package and the widget\n"
-    "# backend of matplotlib into this tab's Python. Run this cell first; it takes a few seconds.\n"
-    f"%pip install -q linsep_helpers ipympl=={IPYMPL_VERSION}"
-)
+# After the install, the cell tries ipympl. Where `%matplotlib widget` fails (JupyterLite
+# today: "cannot import name 'alert' from 'js'", pyodide/pyodide#6075), it says so and makes
+# the notebook's own `%matplotlib widget` mean `%matplotlib inline`, so the notebook's first
+# cell runs; explorers then show a picture per frame (explorers/_ipympl.py, `live`).
+INSTALL_CELL = f"""\
+# JupyterLite only (Python in the browser): install the course package and the widget
+# backend of matplotlib into this tab's Python. Run this cell first; it takes a few seconds.
+%pip install -q linsep_helpers ipympl=={IPYMPL_VERSION}
+try:
+    get_ipython().run_line_magic("matplotlib", "widget")
+except Exception as error:
+    print(f"ipympl does not run here ({{type(error).__name__}}: {{error}})")
+
+    def _matplotlib(line, magic=get_ipython().find_line_magic("matplotlib")):
+        if line.strip() in ("widget", "ipympl"):
+            print(
+                "%matplotlib widget -> inline: figures are pictures here; the sliders "
+                "redraw them, and dragging points needs JupyterLab with ipympl."
+            )
+            line = "inline"
+        return magic(line)
+
+    get_ipython().register_magic_function(_matplotlib, "line", "matplotlib")
+    get_ipython().run_line_magic("matplotlib", "widget")"""
 # fixed time stamp for the zip entries, so the wheel's bytes depend only on the sources
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 

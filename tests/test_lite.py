@@ -175,3 +175,96 @@ def test_the_install_cell_is_a_command_the_shipped_piplite_understands(site, tmp
     assert sorted(kwargs["requirements"]) == sorted(
         ["linsep_helpers", f"ipympl=={_load_script().IPYMPL_VERSION}"]
     )
+
+
+# The Lite copies' first two code cells (the install cell, then the notebook's own first) in
+# an IPython shell set up as JupyterLite's kernel is: matplotlib_inline as the backend
+# (pyodide_kernel's patch_matplotlib), `%pip` that installs nothing here (recorded), and,
+# in mode "broken", ipympl's backend failing to import as it does in JupyterLite today
+# (pyodide/pyodide#6075).  Each notebook runs in a Python of its own.
+FIRST_CELLS = r"""
+import importlib.abc, importlib.util, json, sys
+import matplotlib, matplotlib.pyplot as plt
+
+class Broken(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    # ipympl's backend is there but fails when imported, as in JupyterLite
+    def find_spec(self, name, path, target=None):
+        if name == "ipympl.backend_nbagg":
+            return importlib.util.spec_from_loader(name, self)
+    def create_module(self, spec):
+        return None
+    def exec_module(self, module):
+        raise ImportError("cannot import name 'alert' from 'js' (unknown location)")
+
+if sys.argv[2] == "broken":
+    sys.meta_path.insert(0, Broken())
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+
+class Shell(InteractiveShell):
+    def enable_gui(self, gui=None):  # no GUI event loop to start (the inline backend)
+        pass
+
+shell = Shell.instance()
+pip = []
+shell.register_magic_function(lambda line: pip.append(line), "line", "pip")
+printed = []
+for source in json.loads(sys.argv[1]):
+    with capture_output() as out:
+        result = shell.run_cell(source)
+    printed.append(out.stdout)
+    result.raise_error()
+import linsep_helpers as lh
+from linsep_helpers.explorers import _ipympl
+drag = lh.DragSeparabilityExplorer(n=6)
+views = [type(w).__name__ for w in drag.widget().children]
+print(json.dumps({"pip": pip, "printed": printed, "backend": matplotlib.get_backend(),
+                  "live": _ipympl.live(), "views": views}))
+"""
+
+
+def _run_first_cells(site, mode: str, names: list[str] = NAMES) -> dict:
+    """{notebook: what its first cells did}, each notebook in a Python of its own."""
+    env = {k: v for k, v in os.environ.items() if k != "LINSEP_NO_IPYMPL"}
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    runs = {}
+    for name in names:
+        lite = json.loads((site / "files" / name).read_text(encoding="utf-8"))
+        code = [_src(c) for c in lite["cells"] if c["cell_type"] == "code"]
+        cells = code[:2]  # the install cell, then the notebook's first code cell
+        assert cells[1].startswith("%matplotlib widget\n"), name
+        runs[name] = subprocess.Popen(
+            [sys.executable, "-c", FIRST_CELLS, json.dumps(cells), mode],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=site,
+        )
+    report = {}
+    for name, run in runs.items():
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, f"{name}:\n{err[-3000:]}"
+        report[name] = json.loads(out.splitlines()[-1])
+    return report
+
+
+def test_first_cells_run_where_ipympl_cannot_and_explorers_fall_back(site):
+    report = _run_first_cells(site, "broken")
+    assert sorted(report) == NAMES
+    for name, r in report.items():
+        assert r["pip"] == [f"install -q linsep_helpers ipympl=={_load_script().IPYMPL_VERSION}"]
+        # `%matplotlib widget` raised (matplotlib may wrap the ImportError in a RuntimeError)
+        assert r["printed"][0].startswith("ipympl does not run here ("), name
+        assert "%matplotlib widget -> inline" in r["printed"][1], name
+        assert "inline" in r["backend"] and not r["live"], name
+        # the drag explorer: its toggles and Reset, the sentence, the picture, the readout
+        assert r["views"] == ["HBox", "HTML", "Image", "HTML"], name
+
+
+def test_first_cells_change_nothing_where_ipympl_runs(site):
+    report = _run_first_cells(site, "working", NAMES[:1])
+    for name, r in report.items():
+        assert "does not run" not in "".join(r["printed"]) and "inline" not in r["printed"][1]
+        assert r["backend"] in ("widget", "module://ipympl.backend_nbagg") and r["live"], name
+        assert r["views"] == ["HBox", "Canvas", "HTML"], name

@@ -21,8 +21,10 @@ there), followed by start values of its sliders as keywords, e.g.
 included), ``self.keep_on_top(...)`` for unchanged artists drawn above moving ones (a legend
 inside a plot).  With ``%matplotlib widget`` (ipympl) frames then redraw only those (see
 ``_blit.py``); anything else ``draw`` changes (an axis range) makes the next frame a full
-render.  With any other backend the explorer re-encodes a PNG into an ``ipywidgets.Image`` on
-every move.
+render.  Where ipympl cannot run (``_ipympl.live()`` is False: another backend, JupyterLite
+today, or ``LINSEP_NO_IPYMPL=1``) the figure lives on a plain Agg canvas outside pyplot and
+every move re-encodes a PNG into an ``ipywidgets.Image``; an explorer that needs the mouse says
+so above the picture (``NO_MOUSE_NOTE``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import matplotlib as mpl
 import matplotlib.pyplot as plt
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .._validate import check_choice, check_int, check_scalar
@@ -295,6 +298,8 @@ class Explorer:
     #: Widest a live figure may be on screen, in pixels: wider figures get a lower dpi, so
     #: they fit a JupyterLab output area next to the file browser (and a projector) unclipped.
     MAX_WIDTH_PX: ClassVar[int] = 940
+    #: Shown above the picture where ipympl cannot run, for explorers the mouse drives.
+    NO_MOUSE_NOTE: ClassVar[str] = ""
 
     def __init__(self, **values: Any) -> None:
         specs = {s.name: s for s in (*self.sliders, *self.choices)}
@@ -314,8 +319,12 @@ class Explorer:
         self._check_values(self.values)
         dpi = mpl.rcParams["figure.dpi"]
         dpi = min(dpi, self.MAX_WIDTH_PX / self.figsize[0])
-        with plt.ioff():
-            self.fig: Figure = plt.figure(figsize=self.figsize, dpi=dpi, layout="constrained")
+        if _ipympl.live():
+            with plt.ioff():
+                self.fig: Figure = plt.figure(figsize=self.figsize, dpi=dpi, layout="constrained")
+        else:  # frames as pictures; outside pyplot, so `%matplotlib inline` never shows it too
+            self.fig = Figure(figsize=self.figsize, dpi=dpi, layout="constrained")
+            FigureCanvasAgg(self.fig)
         self._moving: list[Artist] = []
         self._on_top: list[Artist] = []
         self._setup(self.fig)
@@ -417,13 +426,14 @@ class Explorer:
             canvas.resizable = False
             if _ipympl.supported(canvas):  # else ordinary frames: draw_idle, a full render
                 self.blitter = Blitter(self.fig, self._moving, self._on_top)
-            view = canvas
-        else:  # inline or headless: a PNG in an Image widget
+            views = [canvas]
+        else:  # no ipympl: a PNG in an Image widget, and what the mouse cannot do here
             self._image = ipw.Image(value=self.png(), format="png")
-            view = self._image
+            views = [ipw.HTML(self.NO_MOUSE_NOTE)] if self.NO_MOUSE_NOTE else []
+            views.append(self._image)
         self._readout = ipw.HTML(self.readout(self.state))
         self._box = ipw.VBox(
-            [*self._layout_controls(), view, self._readout],
+            [*self._layout_controls(), *views, self._readout],
             layout=ipw.Layout(align_items="flex-start"),
         )
         return self._box

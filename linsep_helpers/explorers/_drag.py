@@ -120,6 +120,12 @@ class DragExplorer(Explorer):
     #: figure keeps up with the mouse when a move costs longer than the browser's event
     #: interval, and the release puts the point where the mouse was let go.
     COALESCE_S: ClassVar[float] = 0.003
+    NO_MOUSE_NOTE = (
+        "Dragging, adding or deleting points with the mouse needs JupyterLab with ipympl "
+        "(<code>%matplotlib widget</code>); here the figure is a picture. Reset works, and a "
+        "cell can edit the data: <code>explorer.move_point(i, (x, y))</code>, "
+        "<code>add_point((x, y), +1)</code>, <code>remove_point(i)</code>."
+    )
 
     def __init__(self, X: ArrayLike, y: ArrayLike, **values: Any) -> None:
         X0, y0 = self._checked_data(X, y)

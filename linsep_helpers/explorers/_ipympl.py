@@ -17,15 +17,23 @@ matplotlib 3.11.2; ipympl 0.9 and matplotlib >= 3.8 have the same attributes).  
 missing (another ipympl or matplotlib), nothing is replaced and the explorer falls back to
 ordinary frames: ``canvas.draw_idle()`` and ipympl's full render, correct and slower.  Tests
 in tests/explorers/test_blit.py (``test_fallback_*``).
+
+``live`` decides whether an explorer gets an ipympl canvas at all: only when matplotlib's
+active backend is ipympl's (``%matplotlib widget`` succeeded) and ``LINSEP_NO_IPYMPL`` is
+unset.  Elsewhere (JupyterLite today, where ``%matplotlib widget`` fails: pyodide/pyodide#6075;
+``%matplotlib inline``; a script) each frame is a PNG drawn by Agg (tests/explorers/
+test_fallback.py).
 """
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from collections.abc import Callable
 from typing import Any
 
+import matplotlib as mpl
 import numpy as np
 
 __all__: list[str] = []  # private helper of the explorers
@@ -41,6 +49,19 @@ REQUIRED = (
     "_force_full",
     "_last_buff",
 )
+
+
+#: Names matplotlib gives ipympl's backend (``%matplotlib widget`` or ``ipympl``).
+BACKENDS = ("widget", "ipympl", "module://ipympl.backend_nbagg")
+#: Set to 1 to get the picture fallback even where ipympl runs (the tests force it so).
+NO_IPYMPL = "LINSEP_NO_IPYMPL"
+
+
+def live() -> bool:
+    """True if a new explorer should get a live ipympl canvas (see the module docstring)."""
+    if os.environ.get(NO_IPYMPL, "") not in ("", "0"):
+        return False
+    return mpl.get_backend().lower() in BACKENDS
 
 
 def supported(canvas: Any) -> bool:
