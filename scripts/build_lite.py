@@ -39,8 +39,8 @@ STUDENT = ROOT / "student"
 # the ipympl front-end the site ships is the one installed here; the kernel side must match it
 IPYMPL_VERSION = "0.10.0"
 INSTALL_CELL_ID = "jupyterlite-install"
-# After the install, the cell tries ipympl. Where `%matplotlib widget` fails (JupyterLite
-# today: "cannot import name 'alert' from 'js'", pyodide/pyodide#6075), it says so and makes
+# After the install, the cell tries ipympl. Where `%matplotlib widget` fails (as reported for
+# JupyterLite: "cannot import name 'alert' from 'js'", pyodide/pyodide#6075), it says so and makes
 # the notebook's own `%matplotlib widget` mean `%matplotlib inline`, so the notebook's first
 # cell runs; explorers then show a picture per frame (explorers/_ipympl.py, `live`).
 INSTALL_CELL = f"""\
@@ -48,6 +48,8 @@ INSTALL_CELL = f"""\
 # backend of matplotlib into this tab's Python. Run this cell first; it takes a few seconds.
 %pip install -q linsep_helpers ipympl=={IPYMPL_VERSION}
 try:
+    import ipympl  # noqa: F401  (imported before the magic, as JupyterLite's ipympl example does)
+
     get_ipython().run_line_magic("matplotlib", "widget")
 except Exception as error:
     print(f"ipympl does not run here ({{type(error).__name__}}: {{error}})")

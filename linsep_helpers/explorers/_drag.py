@@ -123,8 +123,8 @@ class DragExplorer(Explorer):
     NO_MOUSE_NOTE = (
         "Dragging, adding or deleting points with the mouse needs JupyterLab with ipympl "
         "(<code>%matplotlib widget</code>); here the figure is a picture. Reset works, and a "
-        "cell can edit the data: <code>explorer.move_point(i, (x, y))</code>, "
-        "<code>add_point((x, y), +1)</code>, <code>remove_point(i)</code>."
+        "cell can edit the data with the explorer's <code>move_point(i, (x, y))</code>, "
+        "<code>add_point((x, y), +1)</code> and <code>remove_point(i)</code>."
     )
 
     def __init__(self, X: ArrayLike, y: ArrayLike, **values: Any) -> None:
