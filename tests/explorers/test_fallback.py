@@ -78,6 +78,7 @@ def test_live_only_with_ipympls_backend_and_not_forced(ipympl_backend, monkeypat
         assert not _ipympl.live()
     monkeypatch.setenv(_ipympl.NO_IPYMPL, "0")
     assert _ipympl.live()
+    plt.close("all")  # matplotlib 3.8 deprecates switching backends with figures open
     plt.switch_backend("agg")  # `%matplotlib inline` and scripts: no live canvas either
     monkeypatch.delenv(_ipympl.NO_IPYMPL)
     assert not _ipympl.live()
