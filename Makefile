@@ -82,15 +82,16 @@ execute: $(STAMP)
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
 	$(BIN)/python scripts/slide_metadata.py
-	$(BIN)/python scripts/make_student_copies.py
+	$(BIN)/python scripts/assign.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-# Student copies: notebooks/ without the cells tagged "solution", written to student/.
+# Student copies and autograders: otter assign on every notebook (scripts/assign.py) writes
+# student/ (no solutions, no tests) and build/autograder/NN-autograder.zip (otter run, Gradescope).
 # Run after `make execute`; tests/test_student_copies.py fails while they are out of date.
 student: $(STAMP)
-	$(BIN)/python scripts/make_student_copies.py
+	$(BIN)/python scripts/assign.py
 
 # Static JupyterLite site of the student copies (Python in the browser), in lite/_output/.
 lite: $(STAMP)

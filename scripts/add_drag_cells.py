@@ -20,7 +20,7 @@ anew: twice gives the same file. It fails (exit 1) when a notebook has no such h
     python scripts/add_drag_cells.py --notebooks DIR  # another folder with the same names
 
 Afterwards: execute the four notebooks, then run scripts/slide_metadata.py (speaker notes and
-slide types of the new explorer cells) and scripts/make_student_copies.py.
+slide types of the new explorer cells) and scripts/assign.py.
 """
 
 from __future__ import annotations
