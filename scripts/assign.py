@@ -40,6 +40,7 @@ import json
 import re
 import shutil
 import sys
+import warnings
 from pathlib import Path
 
 import nbformat
@@ -188,10 +189,12 @@ def otter_assign(notebook: Path, build: Path) -> Path:
     In this process (``otter assign NOTEBOOK RESULT --no-pdfs`` on the command line does the
     same): importing otter takes seconds, once is enough for the five notebooks.
     """
-    from otter.assign import main as assign
-
     result = build / "otter" / notebook.stem[:2]
-    assign(str(notebook.resolve()), str(result.resolve()), no_pdfs=True)
+    with warnings.catch_warnings():  # otter imports ipylab, which uses a deprecated traitlets form
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from otter.assign import main as assign
+
+        assign(str(notebook.resolve()), str(result.resolve()), no_pdfs=True)
     return result
 
 
