@@ -442,8 +442,9 @@ def _judge_main(argv: list[str]) -> int:
 class Grade:
     submission: str
     questions: dict
-    seconds: float
+    seconds: float  # running the notebook
     notes: list[str]
+    judge_seconds: float = 0.0  # the judge process
 
     @property
     def total(self) -> float:
@@ -501,8 +502,10 @@ def grade_class(
             run = run_notebook(
                 path, names, work, cell_timeout=cell_timeout, timeout=timeout, max_output=max_output
             )
+            start = time.monotonic()
             questions = judge_in_fresh_process(tests, run.answers, ref.answers, judge_timeout)
-            grades.append(Grade(str(path), questions, run.seconds, _notes(run, questions)))
+            judged = time.monotonic() - start
+            grades.append(Grade(str(path), questions, run.seconds, _notes(run, questions), judged))
     return grades
 
 

@@ -11,6 +11,7 @@ grader.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -19,9 +20,10 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
-
-import grade  # noqa: E402 - scripts/grade.py
+sys.path.insert(0, str(ROOT / "scripts"))  # grade.py imports assign.py from there
+_spec = importlib.util.spec_from_file_location("grade", ROOT / "scripts" / "grade.py")
+grade = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(grade)
 
 NAME = "01_linear_separability.ipynb"
 CELL_TIMEOUT = 20  # a cell over this is interrupted (the looping submission's cost)
