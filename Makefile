@@ -27,7 +27,7 @@ help:
 	@echo "make test   - run every test (lint, unit, nbval, browser)"
 	@echo "make test-oldest - unit and explorer tests on pyproject's oldest versions (.venv-oldest)"
 	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
-	@echo "make student / make lite - student copies without solutions / a JupyterLite site"
+	@echo "make student / make lite - student copies and otter autograders / a JupyterLite site"
 
 $(STAMP): requirements.txt pyproject.toml jupyter-settings/overrides.json
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))  # grade.py imports assign.py from there
 _spec = importlib.util.spec_from_file_location("grade", ROOT / "scripts" / "grade.py")
 grade = importlib.util.module_from_spec(_spec)
+sys.modules["grade"] = grade  # dataclasses look their module up there
 _spec.loader.exec_module(grade)
 
 NAME = "01_linear_separability.ipynb"
