@@ -11,6 +11,7 @@ grades one submission at a time.
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 import time
@@ -28,10 +29,24 @@ CLASS = 200
 
 
 def _solved(name: str) -> nbformat.NotebookNode:
+    """The student copy with the instructor's solution cells appended.
+
+    Notebook 02's solutions name their answers ``solution_k`` where the exercise cells say
+    ``answer_k``; one more cell (``answer_k = solution_k``) hands them to the tests.
+    """
     instructor = nbformat.read(ROOT / "notebooks" / name, as_version=4)
     nb = nbformat.read(ROOT / "student" / name, as_version=4)
     solutions = [c for c in instructor.cells if "solution" in c.metadata.get("tags", [])]
+    text = "\n".join(c.source for c in solutions)
+    renamed = [
+        f"answer_{k} = solution_{k}"
+        for k in range(1, 10)
+        if re.search(rf"^(def )?solution_{k}\b", text, re.M)
+        and not re.search(rf"^(def )?answer_{k}\b", text, re.M)
+    ]
     nb.cells = nb.cells + [nbformat.from_dict(c) for c in solutions]
+    if renamed:
+        nb.cells.append(nbformat.v4.new_code_cell("\n".join(renamed)))
     return nb
 
 

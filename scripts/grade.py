@@ -79,9 +79,54 @@ def _linsep_grader_export(names, path):
         if isinstance(v, dict) and len(v) <= 10**5:
             return {"dict": [[enc(k, depth + 1), enc(x, depth + 1)] for k, x in v.items()]}
         if callable(v) and not isinstance(v, type):
+            import importlib, io, types
             import dill
+
+            class ModulesByName(dill.Pickler):
+                # Modules go by name, so that the judge uses its own, fresh ones (dill would
+                # save linsep_helpers, installed editable, by value).
+                # A function of the notebook goes as its code with one dict of the notebook
+                # globals its code (and the notebook functions it calls) names: dill's own
+                # recurse=True walks into scipy's functions and hits the recursion limit.
+                shared = None
+
+                def notebook_names(self, func):
+                    names, todo, seen = set(), [func], set()
+                    while todo:
+                        f = todo.pop()
+                        if id(f) in seen:
+                            continue
+                        seen.add(id(f))
+                        codes = [f.__code__]
+                        while codes:
+                            code = codes.pop()
+                            names.update(code.co_names)
+                            codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+                        for name in names:
+                            value = f.__globals__.get(name)
+                            if isinstance(value, types.FunctionType):
+                                if value.__module__ == "__main__":
+                                    todo.append(value)
+                    found = {n: func.__globals__[n] for n in names if n in func.__globals__}
+                    found["__builtins__"] = importlib.import_module("builtins")
+                    return found
+
+                def reducer_override(self, obj):
+                    if isinstance(obj, types.ModuleType):
+                        return (importlib.import_module, (obj.__name__,))
+                    module = getattr(obj, "__module__", None)
+                    if isinstance(obj, types.FunctionType) and module == "__main__":
+                        if self.shared is None:
+                            self.shared = self.notebook_names(obj)
+                        args = (obj.__code__, self.shared, obj.__name__, obj.__defaults__,
+                                obj.__closure__)
+                        return (types.FunctionType, args)
+                    return NotImplemented
+
             try:
-                return {"function": base64.b64encode(dill.dumps(v, recurse=True)).decode()}
+                buffer = io.BytesIO()
+                ModulesByName(buffer).dump(v)
+                return {"function": base64.b64encode(buffer.getvalue()).decode()}
             except Exception as exc:
                 return {"unreadable": f"a function dill cannot save ({type(exc).__name__})"}
         if hasattr(v, "w") and hasattr(v, "b"):
