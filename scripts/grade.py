@@ -11,7 +11,7 @@ graded in three steps, so that nothing it does inside its own kernel can change 
    next cell runs) and the whole notebook under another (``--timeout``); stored output is capped
    (``--max-output`` bytes), the rest dropped. A last cell, added by the grader, writes the
    answers the tests ask for to a file (numbers, arrays, tuples, dicts as JSON; a function as
-   dill bytes, which the judge loads only where the instructor's answer is a function).
+   dill bytes, which the judge loads only where the check asks for a function).
 2. **Judge** in a separate, fresh Python process: it imports linsep_helpers anew and runs each
    question's tests in its own forked child (time limit ``--judge-timeout``), with the
    submission's answers and the *instructor notebook's* data (the exercise's X, y, ...: a
