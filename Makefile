@@ -21,7 +21,8 @@ OLDEST := .venv-oldest
 OLDEST_STAMP := $(OLDEST)/.installed
 # Test files that need the exact pins or the JupyterLab stack: test-oldest skips them (by file
 # name, wherever they live under tests/), besides the browser tests and nbval.
-PINS_ONLY := test_environment.py test_lite.py test_student_copies.py test_slide_scripts.py test_hub.py
+PINS_ONLY := test_environment.py test_lite.py test_student_copies.py test_slide_scripts.py \
+	test_hub.py test_grading.py
 
 .PHONY: help venv lab test test-oldest lint unit notebooks notebooks-kernels browser bench format \
 	execute clean student lite
@@ -31,7 +32,7 @@ help:
 	@echo "make test   - run every test (lint, unit, nbval, browser)"
 	@echo "make test-oldest - unit and explorer tests on pyproject's oldest versions (.venv-oldest)"
 	@echo "make bench  - run the benchmarks and write benchmarks/RESULTS.md"
-	@echo "make student / make lite - student copies without solutions / a JupyterLite site"
+	@echo "make student / make lite - student copies and otter autograders / a JupyterLite site"
 
 $(STAMP): requirements.txt pyproject.toml jupyter-settings/overrides.json
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -99,15 +100,16 @@ execute: $(STAMP)
 	  $(BIN)/jupyter nbconvert --to notebook --execute --inplace "$$nb" || exit 1; \
 	done
 	$(BIN)/python scripts/slide_metadata.py
-	$(BIN)/python scripts/make_student_copies.py
+	$(BIN)/python scripts/assign.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-# Student copies: notebooks/ without the cells tagged "solution", written to student/.
+# Student copies and autograders: otter assign on every notebook (scripts/assign.py) writes
+# student/ (no solutions, no tests) and build/autograder/NN-autograder.zip (otter run, Gradescope).
 # Run after `make execute`; tests/test_student_copies.py fails while they are out of date.
 student: $(STAMP)
-	$(BIN)/python scripts/make_student_copies.py
+	$(BIN)/python scripts/assign.py
 
 # Static JupyterLite site of the student copies (Python in the browser), in lite/_output/.
 lite: $(STAMP)

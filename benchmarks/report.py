@@ -792,6 +792,49 @@ def _hub(p: dict) -> str:
     return "\n".join(lines)
 
 
+def _grading(p: dict) -> str:
+    rows = p["rows"]
+    head = [
+        "notebook",
+        "submissions",
+        "questions",
+        "full marks",
+        "reference run (s)",
+        "run (s)",
+        "judge (s)",
+        "**one submission (s)**",
+        f"**class of {p['class_size']} (min)**",
+    ]
+    t = [
+        [
+            r["notebook"],
+            r["submissions"],
+            r["questions"],
+            "yes" if r["full_marks"] else "**no**",
+            f"{r['reference_s']:.1f}",
+            f"{r['run_s']:.1f}",
+            f"{r['judge_s']:.1f}",
+            f"**{r['per_submission_s']:.1f}**",
+            f"**{r['class_s'] / 60:.0f}**",
+        ]
+        for r in rows
+    ]
+    return "\n".join(
+        [
+            "## 8. Grading a class (scripts/grade.py)",
+            "",
+            "Synthetic submissions (the student copy with the instructor's solution cells "
+            "appended: every test runs) graded one after the other by `grade_class`: one "
+            "reference run of the instructor notebook, then per submission a run in a fresh "
+            "kernel and a fresh judge process (`run`, `judge`: means over the submissions). "
+            f"A class of {p['class_size']} = reference + {p['class_size']} x one submission, "
+            "extrapolated from the measured ones (one submission at a time).",
+            "",
+            _table(head, t),
+        ]
+    )
+
+
 SECTIONS = {
     "perceptron": _perceptron,
     "lp": _lp,
@@ -800,6 +843,7 @@ SECTIONS = {
     "notebooks": _notebooks,
     "drag": _drag,
     "hub": _hub,
+    "grading": _grading,
 }
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_drag  # noqa: E402
+import bench_grading  # noqa: E402
 import bench_lp  # noqa: E402
 import bench_mindis  # noqa: E402
 import bench_notebooks  # noqa: E402
@@ -36,6 +37,7 @@ BENCHMARKS = {
     "drag": bench_drag.run,
     "notebooks": bench_notebooks.run,
     "hub": hub_load.run,
+    "grading": bench_grading.run,
 }
 
 

@@ -20,7 +20,7 @@ anew: twice gives the same file. It fails (exit 1) when a notebook has no such h
     python scripts/add_drag_cells.py --notebooks DIR  # another folder with the same names
 
 Afterwards: execute the four notebooks, then run scripts/slide_metadata.py (speaker notes and
-slide types of the new explorer cells) and scripts/make_student_copies.py.
+slide types of the new explorer cells) and scripts/assign.py.
 """
 
 from __future__ import annotations
@@ -207,9 +207,9 @@ SECTIONS = [
             "# hull: not separable\n"
             "solved = lh.DragPerceptronExplorer(n=20, seed=0, margin=0.1)\n"
             "solved.move_point(7, (-0.2, -0.95))\n"
-            "solution_7 = solved.state.updates\n"
-            "print(solution_7)\n"
-            "lh.check_drag_long_run(solution_7, solved)"
+            "answer_7 = solved.state.updates\n"
+            "print(answer_7)\n"
+            "lh.check_drag_long_run(answer_7, solved)"
         ),
         overview=(
             "perceptron needs exponentially many updates.",

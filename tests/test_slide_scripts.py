@@ -191,3 +191,26 @@ def test_overrides_rebind_exactly_the_notebook_arrow_keys_sparing_sliders():
 def test_committed_notebooks_carry_their_slide_metadata():
     """After editing a notebook, run scripts/slide_metadata.py (make execute does)."""
     assert _script("slide_metadata").main(["--check", *map(str, NOTEBOOKS)]) == 0
+
+
+def test_otters_lab_extensions_are_off_where_lab_and_the_server_read_their_config(
+    tmp_path, monkeypatch
+):
+    """What JupyterLab and jupyter_server would load from the environment's config after
+    lab_settings: the extensions otter-grader brings are off, and running it twice keeps it."""
+    from jupyter_server.extension.config import ExtensionConfigManager
+    from jupyterlab_server.config import get_static_page_config
+
+    lab_settings = _script("lab_settings")
+    etc = tmp_path / "etc" / "jupyter"
+    # what installing jupytext leaves: a jupyter_server_config.d file turning its extension on
+    (etc / "jupyter_server_config.d").mkdir(parents=True)
+    on = {"ServerApp": {"jpserver_extensions": {"jupyterlab_jupytext": True, "voila": True}}}
+    (etc / "jupyter_server_config.d" / "jupytext.json").write_text(json.dumps(on))
+    for _ in range(2):
+        lab_settings.disable_unused_extensions(tmp_path)
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(etc))
+    disabled = get_static_page_config(level="all")["disabledExtensions"]
+    assert {name for name, off in disabled.items() if off} >= {"ipylab", "jupyterlab-jupytext"}
+    servers = ExtensionConfigManager(read_config_path=[str(etc)]).get_jpserver_extensions()
+    assert servers == {"jupyterlab_jupytext": False, "voila": True}

@@ -1,8 +1,9 @@
 """The student copies in student/ are the instructor notebooks without solutions, and current.
 
-scripts/make_student_copies.py (`make student`) writes them; these tests fail when a notebook
-changed and the copies were not regenerated, when a solution leaks into a copy, or when an
-exercise or its check went missing. That the copies run is checked by nbval over student/.
+scripts/assign.py (`make student`: otter assign, then the copy is finished) writes them; these
+tests fail when a notebook changed and the copies were not regenerated, when a solution or a
+grading test leaks into a copy, or when an exercise or its check went missing. That the copies
+run is checked by nbval over student/.
 """
 
 import json
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "scripts" / "make_student_copies.py"
+SCRIPT = ROOT / "scripts" / "assign.py"
 INSTRUCTOR = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 STUDENT = ROOT / "student"
 NAMES = [p.name for p in INSTRUCTOR]
@@ -36,6 +37,37 @@ def _src(cell: dict) -> str:
 
 def _tags(cell: dict) -> list[str]:
     return cell.get("metadata", {}).get("tags", [])
+
+
+_OTTER_BOUNDARY = re.compile(r"#\s+(begin|end)\s+(question|prompt|solution|tests)\b", re.I)
+
+
+def _otter_cells(nb: dict) -> list[dict]:
+    """The cells that otter assign consumes: its raw config and boundary cells, and the tests."""
+    found, in_tests = [], False
+    for cell in nb["cells"]:
+        first = _src(cell).lstrip().splitlines()[:1]
+        boundary = cell["cell_type"] == "raw" and first and _OTTER_BOUNDARY.match(first[0])
+        if cell["cell_type"] == "raw" and first and first[0].upper() == "# ASSIGNMENT CONFIG":
+            found.append(cell)
+        elif boundary:
+            found.append(cell)
+            in_tests = boundary.group(2).lower() == "tests" and boundary.group(1).lower() == "begin"
+        elif in_tests:
+            found.append(cell)
+    return found
+
+
+def _without_otter_marks(cell: dict) -> dict:
+    """A student cell without the marks otter assign adds to an answer cell (tag, test names)."""
+    cell = json.loads(json.dumps(cell))
+    meta = cell.get("metadata", {})
+    meta.pop("otter", None)
+    if "tags" in meta:
+        meta["tags"] = [t for t in meta["tags"] if t != "otter_answer_cell"]
+        if not meta["tags"]:
+            del meta["tags"]
+    return cell
 
 
 def _is_solutions_heading(cell: dict) -> bool:
@@ -63,7 +95,8 @@ def test_there_are_five_notebooks_and_five_student_copies():
 def test_committed_student_copies_equal_a_fresh_run_of_the_script(tmp_path):
     out = tmp_path / "student"
     subprocess.run(
-        [sys.executable, str(SCRIPT), "--source", str(ROOT / "notebooks"), "--out", str(out)],
+        [sys.executable, str(SCRIPT), "--source", str(ROOT / "notebooks"), "--out", str(out)]
+        + ["--build", str(tmp_path / "build")],
         check=True,
         capture_output=True,
     )
@@ -120,6 +153,7 @@ def _paragraphs(text: str) -> list[str]:
 
 def _only_instructor_text_removed(instructor: dict, student: dict) -> bool:
     """Student markdown = instructor markdown minus marked paragraphs / a final Solutions part."""
+    student = _without_otter_marks(student)
     if instructor == student:
         return True
     if instructor["cell_type"] != "markdown" or student["cell_type"] != "markdown":
@@ -146,10 +180,12 @@ def _only_instructor_text_removed(instructor: dict, student: dict) -> bool:
 @pytest.mark.parametrize("name", NAMES)
 def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(name):
     instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    otter = _otter_cells(instructor)
     expected = [
         c
         for c in instructor["cells"]
-        if "solution" not in _tags(c)
+        if not any(c is o for o in otter)
+        and "solution" not in _tags(c)
         and "speaker-notes" not in _tags(c)
         and not _is_solutions_heading(c)
     ]
@@ -159,7 +195,7 @@ def test_all_other_cells_are_kept_in_order_and_a_note_replaces_the_solutions(nam
     assert len(rest) == len(expected)
     for kept, original in zip(rest, expected, strict=True):
         assert _only_instructor_text_removed(original, kept), _src(kept)[:200]
-    assert student["metadata"].keys() == instructor["metadata"].keys()
+    assert student["metadata"].keys() - {"otter"} == instructor["metadata"].keys()
     assert student["metadata"]["kernelspec"] == instructor["metadata"]["kernelspec"]
 
 
@@ -198,3 +234,35 @@ def test_speaker_notes_stay_in_the_instructor_version(name):
     assert any("speaker-notes" in _tags(c) for c in instructor["cells"])
     assert not any("speaker-notes" in _tags(c) for c in student["cells"])
     assert not any("Speaker notes" in _src(c) for c in student["cells"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_copy_has_no_grading_cells_and_needs_no_otter(name):
+    """otter assign took out its config, question and test cells; no otter cell was added."""
+    instructor, student = _load(ROOT / "notebooks" / name), _load(STUDENT / name)
+    tests = [c for c in _otter_cells(instructor) if c["cell_type"] == "code"]
+    assert len(tests) >= 4, f"{name}: expected otter test cells in the instructor notebook"
+    assert not _otter_cells(student)
+    assert not [c for c in student["cells"] if c["cell_type"] == "raw"]
+    code = "\n".join(_src(c) for c in student["cells"] if c["cell_type"] == "code")
+    assert "import otter" not in code and "grader." not in code
+    test_lines = {
+        line.strip()
+        for c in tests
+        for line in _src(c).splitlines()
+        if line.strip().startswith(("def test_", "assert "))
+    }
+    student_lines = {line.strip() for c in student["cells"] for line in _src(c).splitlines()}
+    assert not test_lines & student_lines, sorted(test_lines & student_lines)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_is_an_exercise_cell_of_the_copy(name):
+    """Each otter question wraps one exercise cell, which the copy keeps with its test names."""
+    student = _load(STUDENT / name)
+    marked = [c for c in student["cells"] if "otter" in c.get("metadata", {})]
+    questions = [t for c in marked for t in c["metadata"]["otter"]["tests"]]
+    assert questions == [f"ex{k}" for k in range(1, len(questions) + 1)]
+    for cell in marked:
+        assert NONE_ANSWER.search(_src(cell)) and CHECK_CALL.search(_src(cell))
+        assert "otter_answer_cell" in _tags(cell)

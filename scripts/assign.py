@@ -1,7 +1,19 @@
-"""Write the student copies of the notebooks: the instructor notebooks without their solutions.
+"""Build the student copies and the autograders with otter-grader (`make student`).
 
-For every notebooks/NN_*.ipynb this writes student/NN_*.ipynb in which
+For every notebooks/NN_*.ipynb (an otter assignment: its exercises are questions with tests)
+this runs ``otter assign`` into build/otter/NN/, which writes
 
+* build/otter/NN/autograder/: the autograder notebook, the tests (tests/exN.py, hidden ones
+  included) and the autograder zip (copied to build/autograder/NN-autograder.zip) that
+  ``otter run`` and Gradescope take;
+* build/otter/NN/student/NN_*.ipynb: the notebook without otter's cells (config, questions,
+  tests); the exercise cells stay as they are, with their ``lh.check_*`` feedback.
+
+otter assign removes only what is inside its question blocks and clears every output, so the
+copy is then finished here into student/NN_*.ipynb:
+
+* the stored outputs of the instructor notebook come back (matched by cell id), so the copy
+  reads without running and passes nbval against its own outputs;
 * every cell tagged "solution" is removed (the worked answers, collapsed at the end), and
   every cell tagged "speaker-notes" (the instructor's notes on the slides, which may give
   answers away);
@@ -12,16 +24,13 @@ For every notebooks/NN_*.ipynb this writes student/NN_*.ipynb in which
   end" to the instructor only;
 * one short markdown note takes the place of the first removed cell (and its slide type, if
   it has one), saying that the solutions are in the instructor version;
-* widget models displayed only by removed cells are dropped from the notebook's widget state;
-* everything else (exercise cells with their `answer = None` and check calls, all stored
-  outputs, metadata) is kept as nbformat writes it, so the copy reads without running and
-  passes nbval against its own outputs.
+* widget models displayed only by removed cells are dropped from the notebook's widget state.
 
-The output depends only on the input files (no time stamps, fixed cell id for the note), so
+The copies depend only on the input files (no time stamps, fixed cell id for the note), so
 running the script twice gives identical files. Usage (from the repository root, or via
 `make student`):
 
-    python scripts/make_student_copies.py [--source notebooks] [--out student]
+    python scripts/assign.py [--source notebooks] [--out student] [--build build]
 """
 
 from __future__ import annotations
@@ -29,7 +38,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shutil
 import sys
+import warnings
 from pathlib import Path
 
 import nbformat
@@ -172,17 +183,47 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
-def make_copies(source: Path, out: Path) -> list[Path]:
-    """Write one student copy per source/NN_*.ipynb into out; return the written paths."""
+def otter_assign(notebook: Path, build: Path) -> Path:
+    """Run ``otter assign`` on one instructor notebook; return its output directory.
+
+    In this process (``otter assign NOTEBOOK RESULT --no-pdfs`` on the command line does the
+    same): importing otter takes seconds, once is enough for the five notebooks.
+    """
+    result = build / "otter" / notebook.stem[:2]
+    with warnings.catch_warnings():  # otter imports ipylab, which uses a deprecated traitlets form
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from otter.assign import main as assign
+
+        assign(str(notebook.resolve()), str(result.resolve()), no_pdfs=True)
+    return result
+
+
+def restore_outputs(copy: nbformat.NotebookNode, instructor: nbformat.NotebookNode) -> None:
+    """Give every code cell of ``copy`` the outputs the instructor notebook stores for it."""
+    stored = {c.get("id"): c for c in instructor.cells if c.cell_type == "code"}
+    for cell in copy.cells:
+        if cell.cell_type == "code" and cell.get("id") in stored:
+            cell.outputs = nbformat.from_dict(stored[cell.id].outputs)
+            cell.execution_count = stored[cell.id].execution_count
+
+
+def make_copies(source: Path, out: Path, build: Path) -> list[Path]:
+    """Write one student copy and autograder per source/NN_*.ipynb; return the copies."""
     paths = sorted(source.glob("[0-9][0-9]_*.ipynb"))
     if not paths:
         raise SystemExit(f"no notebooks NN_*.ipynb in {source}")
     out.mkdir(parents=True, exist_ok=True)
+    (build / "autograder").mkdir(parents=True, exist_ok=True)
     written = []
     for path in paths:
-        nb = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+        result = otter_assign(path, build)
+        (zipped,) = (result / "autograder").glob("*-autograder_*.zip")
+        shutil.copyfile(zipped, build / "autograder" / f"{path.stem[:2]}-autograder.zip")
+        instructor = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+        copy = nbformat.read(result / "student" / path.name, as_version=nbformat.NO_CONVERT)
+        restore_outputs(copy, instructor)
         target = out / path.name
-        nbformat.write(student_copy(nb), target)
+        nbformat.write(student_copy(copy), target)
         written.append(target)
     return written
 
@@ -191,9 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=ROOT / "notebooks")
     parser.add_argument("--out", type=Path, default=ROOT / "student")
+    parser.add_argument("--build", type=Path, default=ROOT / "build")
     args = parser.parse_args(argv)
-    for path in make_copies(args.source, args.out):
+    for path in make_copies(args.source, args.out, args.build):
         print(f"wrote {path}")
+    print(f"autograders in {args.build / 'autograder'}")
     return 0
 
 
