@@ -125,54 +125,56 @@ def deck_state(page) -> dict:
 #: frames come slower on a loaded machine, and so does the deck).
 SETTLED_FRAMES = 3
 
-#: JavaScript (polled every animation frame): true once the deck is presenting, shows some
-#: cells, and has had SETTLED_FRAMES frames in a row with the same state and no animation.
+#: JavaScript (polled every animation frame): the deck's state once it is presenting, shows
+#: some cells, and has had SETTLED_FRAMES frames in a row with the same state and no
+#: animation; and, given the active cell ``from`` before a Space, once the active cell is
+#: another one or the deck's remote shows both ways forward (down and forward, what Space
+#: tries) disabled, i.e. the end of the deck. False until then.
 DECK_SETTLED = (
-    """(frames) => {
-    const state = JSON.stringify(("""
+    """([frames, from]) => {
+    const state = ("""
     + DECK_STATE
-    + """)());
+    + """)();
+    const key = JSON.stringify(state);
+    const off = (d) => document.querySelector(
+        `.jp-Deck-Remote .jp-deck-mod-direction-${d}.jp-mod-disabled`) !== null;
+    const moved = from === null || state.active !== from || (off('down') && off('forward'));
     const moving = document.getAnimations().some(a => a.playState === 'running'
         && a.effect && a.effect.target instanceof Element && a.effect.target.closest('.jp-Deck'));
-    const s = JSON.parse(state);
     const w = window.__deckSettle || (window.__deckSettle = {last: null, calm: 0});
-    if (moving || state !== w.last || !s.presenting || s.onscreen.length === 0) {
-        w.last = state;
+    if (!moved || moving || key !== w.last || !state.presenting || !state.onscreen.length) {
+        w.last = key;
         w.calm = 0;
         return false;
     }
     w.calm += 1;
-    return w.calm >= frames;
+    return w.calm >= frames ? state : false;
 }"""
 )
 
 
-def wait_for_deck(page, timeout_ms: int = 30_000) -> dict:
-    """Wait until the deck is presenting and settled (DECK_SETTLED); return its state."""
-    page.evaluate("() => { window.__deckSettle = null; }")
-    page.wait_for_function(DECK_SETTLED, arg=SETTLED_FRAMES, timeout=timeout_ms, polling="raf")
-    return deck_state(page)
-
-
-#: JavaScript: "moved" once the active cell is no longer cell ``a``; "end" while the deck's
-#: remote shows both ways forward (down and forward, what Space tries) disabled.
-MOVED_OR_END = """(a) => {
-    const cells = [...document.querySelectorAll('.jp-Deck .jp-Notebook .jp-Cell')];
-    if (cells.findIndex(x => x.classList.contains('jp-mod-active')) !== a) return 'moved';
-    const off = (d) => document.querySelector(
-        `.jp-Deck-Remote .jp-deck-mod-direction-${d}.jp-mod-disabled`) !== null;
-    return off('down') && off('forward') ? 'end' : false;
-}"""
+def wait_for_deck(page, before: dict | None = None, timeout_ms: int = 30_000) -> dict:
+    """Wait until the deck is presenting and settled (DECK_SETTLED), and, given the state
+    ``before`` a Space, has moved on from it or reached its end; return its state."""
+    frm = None if before is None else before["active"]
+    if before is None:  # (next_slide resets the frame count itself, with the focus)
+        page.evaluate("() => { window.__deckSettle = null; }")
+    handle = page.wait_for_function(
+        DECK_SETTLED, arg=[SETTLED_FRAMES, frm], timeout=timeout_ms, polling="raf"
+    )
+    return handle.json_value()
 
 
 def next_slide(page, before: dict) -> dict:
     """Press Space (the deck's "next fragment, subslide or slide") with the slide focused; return
     the new state once the deck has settled, or the same one at the end of the deck (its
     remote shows no way forward, and the deck stays where it was)."""
-    page.evaluate("() => document.querySelector('.jp-Deck .jp-Cell.jp-mod-active').focus()")
+    page.evaluate(
+        "() => { window.__deckSettle = null;"
+        " document.querySelector('.jp-Deck .jp-Cell.jp-mod-active').focus(); }"
+    )
     page.keyboard.press("Space")
-    page.wait_for_function(MOVED_OR_END, arg=before["active"], timeout=30_000)
-    after = wait_for_deck(page)
+    after = wait_for_deck(page, before)
     return before if after["active"] == before["active"] else after
 
 
