@@ -20,6 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the oldest-versions environment has no playwright (and runs no browser test)
+    PlaywrightTimeout = TimeoutError
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -336,7 +341,7 @@ def wait_for_kernel(page, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
     soon as that holds)."""
     try:
         page.wait_for_function(NOTEBOOK_READY, arg=WIDGET_MIME, timeout=timeout_ms, polling=100)
-    except Exception as error:
+    except PlaywrightTimeout as error:
         status = " ".join(page.locator(".jp-StatusBar-TextItem").all_inner_texts())
         app = page.evaluate("() => window.jupyterapp !== undefined")
         raise AssertionError(
@@ -393,16 +398,17 @@ def enable_with_dropdown(page, output, handle) -> bool:
                 timeout=ENABLE_TIMEOUT_MS,
             )
             return True
-        except Exception:  # noqa: BLE001 - this choice leaves it disabled: try the next one
+        except PlaywrightTimeout:  # this choice leaves it disabled: try the next one
             continue
     return False
 
 
-#: JavaScript: true once the page shows at least ``n`` sliders, no widget as its text fallback,
-#: and every live (ipympl) figure has painted its first frame (a canvas that is no longer
-#: blank: a canvas starts fully transparent, and every figure's background is opaque).
+#: JavaScript: true once the page has loaded and shows at least ``n`` sliders, no widget as its
+#: text fallback, and every live (ipympl) figure has painted its first frame (a canvas that is
+#: no longer blank: a canvas starts fully transparent, and every figure's background is opaque).
 EXPLORERS_SHOWN = """([n, fallbacks]) => {
-    if (document.querySelector('#loading')) return false;  // Voila's spinner
+    // Voila streams the page while it executes the notebook: loaded once it has run
+    if (document.readyState !== 'complete' || document.querySelector('#loading')) return false;
     const root = document.querySelector('.jp-Notebook') || document.body;
     if (root.querySelectorAll('.jp-OutputArea-output .widget-slider').length < n) return false;
     const text = root.innerText;
@@ -429,5 +435,5 @@ def wait_for_explorers(page, sliders: int, timeout_ms: int = RUN_TIMEOUT_MS) -> 
             polling=250,
         )
         return True
-    except Exception:  # noqa: BLE001 - the callers' assertions say what is wrong
+    except PlaywrightTimeout:  # the callers' assertions say what is wrong
         return False

@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 from browser_support import (
     FALLBACK_TEXTS,
+    PlaywrightTimeout,
     chromium_context,
     disabled,
     enable_with_dropdown,
@@ -264,7 +265,7 @@ def test_a_lab_closed_while_presenting_reopens_normally_after_lab_settings(deck_
         ready = time.monotonic()
         try:
             page.wait_for_function(PRESENTING, timeout=30_000)
-        except Exception:  # noqa: BLE001 - the assertion says it
+        except PlaywrightTimeout:  # the assertion says it
             pass
         late = time.monotonic() - ready
         assert page.evaluate(PRESENTING), "upstream no longer saves the presenting state"

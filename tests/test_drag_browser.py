@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
+    PlaywrightTimeout,
     chromium_context,
     expected_slider_count,
     menu,
@@ -329,7 +330,7 @@ def _drag_and_flip(page, server, notebook, cls, output) -> None:
             timeout=20_000,
             polling=100,
         )
-    except Exception:  # noqa: BLE001 - the assertion says it
+    except PlaywrightTimeout:  # the assertion says it
         pass
     assert output.evaluate(PIXELS) != pixels, f"{cls}: the canvas did not change"
 
