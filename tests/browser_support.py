@@ -20,6 +20,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the oldest-versions environment has no playwright (and runs no browser test)
+    PlaywrightTimeout = TimeoutError
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -210,6 +215,9 @@ def start_lab(
         f"--LabApp.workspaces_dir={workdir / 'workspaces'}",
         f"--JupyterNotebookApp.user_settings_dir={settings}",  # the /notebooks pages
         f"--JupyterNotebookApp.workspaces_dir={workdir / 'workspaces'}",
+        # window.jupyterapp, so that wait_for_kernel can see the kernel and widget manager
+        "--LabApp.expose_app_in_browser=True",
+        "--JupyterNotebookApp.expose_app_in_browser=True",
     ]
     log = log_path.open("w")
     process = subprocess.Popen(
@@ -296,19 +304,50 @@ def open_notebook(page, lab: LabServer, name: str) -> None:
     wait_for_kernel(page)
 
 
-def wait_for_kernel(page) -> None:
-    """Wait until the notebook's kernel is connected and idle (the widget manager registers
-    with the kernel on connection: running cells before that loses the widget models)."""
-    for _ in range(240):
-        dialog = page.locator(".jp-Dialog .jp-mod-accept")
-        if dialog.count():
-            dialog.first.click()  # a kernel-selection dialog: take the default kernel
+#: JavaScript: true once the open notebook can run widget code. Its kernel is connected and
+#: idle, and the ipywidgets manager of the notebook exists and has restored the kernel's widgets
+#: (cells run before that lose their widget models). The manager is reached the way a widget
+#: output reaches it: a renderer of the widget mime type from the notebook's rendermime
+#: (created, asked for its manager, disposed). Needs ``window.jupyterapp`` (start_lab exposes
+#: the app). A kernel-selection dialog, if one opens, is accepted (the default kernel).
+NOTEBOOK_READY = """(mime) => {
+    const accept = document.querySelector('.jp-Dialog .jp-mod-accept');
+    if (accept) accept.click();
+    const app = window.jupyterapp;
+    if (!app) return false;  // start_lab serves with expose_app_in_browser
+    const panel = app.shell.currentWidget;
+    const session = panel && panel.sessionContext && panel.sessionContext.session;
+    const kernel = session && session.kernel;
+    const rendermime = panel && panel.content && panel.content.rendermime;
+    const factory = rendermime && rendermime.getFactory(mime);
+    if (!kernel || !factory) return false;
+    const probe = window.__widgetProbe;
+    if (!probe || probe.factory !== factory) {
+        const p = window.__widgetProbe = {factory: factory, manager: null};
+        const renderer = factory.createRenderer({mimeType: mime});
+        renderer._manager.promise.then((m) => { p.manager = m; });
+        renderer.dispose();
+        return false;
+    }
+    return kernel.connectionStatus === 'connected' && kernel.status === 'idle'
+        && probe.manager !== null && probe.manager.restoredStatus === true;
+}"""
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def wait_for_kernel(page, timeout_ms: int = RUN_TIMEOUT_MS) -> None:
+    """Wait until the open notebook's kernel is connected and idle and its widget manager has
+    registered with it (NOTEBOOK_READY; the ceiling is for a loaded machine: it returns as
+    soon as that holds)."""
+    try:
+        page.wait_for_function(NOTEBOOK_READY, arg=WIDGET_MIME, timeout=timeout_ms, polling=100)
+    except PlaywrightTimeout as error:
         status = " ".join(page.locator(".jp-StatusBar-TextItem").all_inner_texts())
-        if "| Idle" in status:
-            page.wait_for_timeout(2000)
-            return
-        page.wait_for_timeout(500)
-    raise AssertionError(f"the kernel never became idle; status bar says {status!r}")
+        app = page.evaluate("() => window.jupyterapp !== undefined")
+        raise AssertionError(
+            "the notebook's kernel and widget manager never got ready; "
+            f"status bar: {status!r}, window.jupyterapp exposed: {app}"
+        ) from error
 
 
 def wait_until_run(page) -> None:
@@ -337,6 +376,12 @@ def disabled(handle) -> bool:
     return handle.evaluate("h => h.closest('.noUi-target').hasAttribute('disabled')")
 
 
+#: How long a choice of the explorer's dropdown gets to enable a disabled slider (the kernel's
+#: answer to the choice). Only a choice that leaves the slider disabled waits this long; none
+#: of the notebooks' explorers starts with a disabled slider, so a run never does.
+ENABLE_TIMEOUT_MS = 20_000
+
+
 def enable_with_dropdown(page, output, handle) -> bool:
     """A slider can be disabled by another control (the graph size of a fixed graph such as
     Petersen): pick the other options of the explorer's dropdown until it is enabled."""
@@ -346,7 +391,49 @@ def enable_with_dropdown(page, output, handle) -> bool:
     options = select.first.locator("option")
     for i in range(1, options.count()):
         select.first.select_option(index=i)
-        page.wait_for_timeout(1500)
-        if not disabled(handle):
+        try:
+            page.wait_for_function(
+                "h => !h.closest('.noUi-target').hasAttribute('disabled')",
+                arg=handle.element_handle(),
+                timeout=ENABLE_TIMEOUT_MS,
+            )
             return True
+        except PlaywrightTimeout:  # this choice leaves it disabled: try the next one
+            continue
     return False
+
+
+#: JavaScript: true once the page has loaded and shows at least ``n`` sliders, no widget as its
+#: text fallback, and every live (ipympl) figure has painted its first frame (a canvas that is
+#: no longer blank: a canvas starts fully transparent, and every figure's background is opaque).
+EXPLORERS_SHOWN = """([n, fallbacks]) => {
+    // Voila streams the page while it executes the notebook: loaded once it has run
+    if (document.readyState !== 'complete' || document.querySelector('#loading')) return false;
+    const root = document.querySelector('.jp-Notebook') || document.body;
+    if (root.querySelectorAll('.jp-OutputArea-output .widget-slider').length < n) return false;
+    const text = root.innerText;
+    if (fallbacks.some(f => text.includes(f))) return false;
+    const canvases = [...root.querySelectorAll('.jupyter-matplotlib-canvas-div')]
+        .map(div => div.querySelector('canvas'));
+    return canvases.every(c => {
+        if (!c || c.width === 0 || c.height === 0) return false;
+        const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < px.length; i += 4) if (px[i] !== 0) return true;
+        return false;
+    });
+}"""
+
+
+def wait_for_explorers(page, sliders: int, timeout_ms: int = RUN_TIMEOUT_MS) -> bool:
+    """Wait until the widgets of a run notebook are shown (EXPLORERS_SHOWN); return whether
+    they were within the timeout (the callers' assertions then say what is missing)."""
+    try:
+        page.wait_for_function(
+            EXPLORERS_SHOWN,
+            arg=[sliders, list(FALLBACK_TEXTS)],
+            timeout=timeout_ms,
+            polling=250,
+        )
+        return True
+    except PlaywrightTimeout:  # the callers' assertions say what is wrong
+        return False

@@ -25,12 +25,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 from browser_support import (
     FALLBACK_TEXTS,
-    RUN_TIMEOUT_MS,
+    PlaywrightTimeout,
     chromium_context,
     disabled,
     enable_with_dropdown,
@@ -38,6 +39,7 @@ from browser_support import (
     menu,
     open_notebook,
     start_lab,
+    wait_for_explorers,
     wait_until_run,
 )
 from classroom_support import (
@@ -47,6 +49,7 @@ from classroom_support import (
     next_slide,
     readout,
     start_voila,
+    wait_for_deck,
 )
 
 pytestmark = pytest.mark.browser
@@ -148,13 +151,10 @@ def _run_all_and_start_deck(page, lab, name: str) -> dict:
     menu(page, "Edit", "Clear Outputs of All Cells")
     menu(page, "Run", "Run All Cells")
     wait_until_run(page)
-    page.wait_for_selector(".jp-OutputArea-output .noUi-handle", timeout=60_000)
-    page.wait_for_timeout(1000)
+    assert wait_for_explorers(page, expected_slider_count(lab.root / name)), "explorers not shown"
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
-    page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
-    page.wait_for_timeout(1500)
-    return deck_state(page)
+    return wait_for_deck(page)
 
 
 def _exercise_on_slide(page, cell, name: str) -> int:
@@ -244,29 +244,64 @@ def test_a_lab_closed_while_presenting_reopens_normally_after_lab_settings(deck_
     presenting reopens presenting; scripts/lab_settings.py (run by make lab) resets it."""
     name = NOTEBOOKS[0].name
     settings_dir = deck_lab.root.parent / "settings"
-    _script("lab_settings").stop_presenting(settings_dir)
-
-    def presenting_after_opening() -> bool:
-        page = _new_page(browser)
-        try:
-            open_notebook(page, deck_lab, name)
-            page.wait_for_timeout(2000)
-            return page.evaluate("() => document.body.dataset.jpDeckMode === 'presenting'")
-        finally:
-            page.close()
+    lab_settings = _script("lab_settings")
+    lab_settings.stop_presenting(settings_dir)
 
     page = _new_page(browser)
     try:
         open_notebook(page, deck_lab, name)
         page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
-        page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
-        page.wait_for_timeout(1000)
+        page.wait_for_function(PRESENTING)
+        # the deck saves "presenting" in the user settings (a request to the server): the
+        # tab closes once the settings file says so
+        _wait_for_saved_presenting(settings_dir / lab_settings.DECK_SETTINGS)
     finally:
         page.close()  # the tab closes while presenting
-    assert presenting_after_opening(), "upstream no longer saves the presenting state"
-    assert _script("lab_settings").stop_presenting(settings_dir)
-    assert not presenting_after_opening()
+
+    # reopened: the deck starts presenting by itself (waited for, up to a ceiling)
+    page = _new_page(browser)
+    try:
+        open_notebook(page, deck_lab, name)
+        ready = time.monotonic()
+        try:
+            page.wait_for_function(PRESENTING, timeout=30_000)
+        except PlaywrightTimeout:  # the assertion says it
+            pass
+        late = time.monotonic() - ready
+        assert page.evaluate(PRESENTING), "upstream no longer saves the presenting state"
+    finally:
+        page.close()
+
+    assert lab_settings.stop_presenting(settings_dir)
+    page = _new_page(browser)
+    try:
+        open_notebook(page, deck_lab, name)
+        # that nothing happens can only be seen by waiting: as long as the deck took above
+        # to start after the notebook was ready, three times over, and at least NOTHING_MS
+        page.wait_for_timeout(max(NOTHING_MS, 3000 * late))
+        assert not page.evaluate(PRESENTING)
+    finally:
+        page.close()
     deck_lab.delete_all_sessions()
+
+
+#: JavaScript: is jupyterlab-slideshow presenting?
+PRESENTING = "() => document.body.dataset.jpDeckMode === 'presenting'"
+#: The shortest wait for the deck NOT to start presenting in a reopened lab (see the test:
+#: it waits longer when a reopened lab took longer to start presenting).
+NOTHING_MS = 1000
+
+
+def _wait_for_saved_presenting(path: Path, timeout_s: float = 30) -> None:
+    """Poll jupyterlab-slideshow's user settings file until it says "active": true."""
+    import json5
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if path.exists() and (json5.loads(path.read_text() or "{}") or {}).get("active") is True:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the deck never saved its presenting state in {path}")
 
 
 # ------------------------------------------------------------------------------------------
@@ -279,17 +314,8 @@ def test_voila_app_shows_working_explorers_without_code(notebook, voila, browser
     expected = expected_slider_count(notebook)
     page = _new_page(browser)
     try:
-        page.goto(voila.url(notebook.name), timeout=RUN_TIMEOUT_MS)
         # Voilà executes the notebook while showing a spinner, then renders the outputs
-        page.wait_for_function(
-            """(n) => !document.querySelector('#loading')
-                && document.querySelectorAll('.jp-OutputArea-output .widget-slider').length >= n
-                && document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas').length""",
-            arg=expected,
-            timeout=RUN_TIMEOUT_MS,
-            polling=500,
-        )
-        page.wait_for_timeout(1000)
+        voila.open(page, notebook, expected)
         page.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-voila.png"))
 
         errors = page.locator(

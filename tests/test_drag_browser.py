@@ -31,14 +31,16 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    RUN_TIMEOUT_MS,
+    PlaywrightTimeout,
     chromium_context,
+    expected_slider_count,
     menu,
     open_notebook,
     start_lab,
+    wait_for_explorers,
     wait_until_run,
 )
-from classroom_support import deck_state, next_slide, start_voila
+from classroom_support import next_slide, start_voila, wait_for_deck
 
 pytestmark = pytest.mark.browser
 
@@ -85,6 +87,7 @@ print(json.dumps({{
     "seeded": bool(_ex.X.shape == _ex._X0.shape and np.array_equal(_ex.X, _ex._X0)),
     "summary": f"{{_key}}={{getattr(_s, _key)}}",
     "message": _ex.message,
+    "mode": _ex.values.get("mode"),
 }}))
 """
 
@@ -262,6 +265,28 @@ def _wait_for(server, notebook, cls, condition, what: str, xy=(0.0, 0.0), timeou
         time.sleep(0.3)
 
 
+#: Kernel code: Adler-32 of the pixels the explorer's canvas last sent (as PIXELS computes it
+#: over the canvas in the page).
+LAST_FRAME = """
+import zlib
+print(zlib.adler32(_ex.fig.canvas._last_buff.tobytes()))
+"""
+
+
+def _wait_for_last_frame(server, notebook, output, timeout_s: float = 60) -> None:
+    """Poll until the page's canvas shows the last frame the kernel sent."""
+    import time
+
+    end = time.monotonic() + timeout_s
+    while True:
+        sent = int(_run(server, notebook, LAST_FRAME))
+        if output.evaluate(PIXELS) == sent:
+            return
+        if time.monotonic() > end:
+            raise AssertionError("the canvas never showed the kernel's last frame")
+        time.sleep(0.2)
+
+
 def _readout(output) -> str:
     return output.locator(".widget-html-content").last.inner_text()
 
@@ -298,7 +323,15 @@ def _drag_and_flip(page, server, notebook, cls, output) -> None:
         arg=[output.element_handle(), shown],
         timeout=20_000,
     )
-    page.wait_for_timeout(500)
+    try:  # the new frame follows the readout
+        page.wait_for_function(
+            f"([el, before]) => ({PIXELS})(el) !== before",
+            arg=[output.element_handle(), pixels],
+            timeout=20_000,
+            polling=100,
+        )
+    except PlaywrightTimeout:  # the assertion says it
+        pass
     assert output.evaluate(PIXELS) != pixels, f"{cls}: the canvas did not change"
 
 
@@ -318,9 +351,8 @@ def test_drag_explorer_with_the_mouse_in_jupyterlab(cls, lab, browser):
         open_notebook(page, lab, notebook.name)
         menu(page, "Run", "Run All Cells")
         wait_until_run(page)
+        assert wait_for_explorers(page, expected_slider_count(notebook)), "explorers not shown"
         output = _output_of(page, cls)
-        output.locator(".jupyter-matplotlib-canvas-div canvas").first.wait_for(timeout=60_000)
-        page.wait_for_timeout(1500)
         output.scroll_into_view_if_needed()
         seeded = _info(lab, notebook, cls)
         first_readout = _readout(output)
@@ -343,11 +375,11 @@ def test_drag_explorer_with_the_mouse_in_jupyterlab(cls, lab, browser):
 
         # 3. the delete mode: a click removes the point under it
         output.locator("button", has_text="delete").first.click()
-        page.wait_for_timeout(500)
-        info = _info(lab, notebook, cls)
+        info = _wait_for(lab, notebook, cls, lambda s: s["mode"] == "delete", "the delete mode")
         page.mouse.click(*canvas.at(info["pix"][2]))
         _wait_for(lab, notebook, cls, lambda s: s["n"] == n - 1, "deleting in delete mode")
         output.locator("button", has_text="drag / add").first.click()
+        _wait_for(lab, notebook, cls, lambda s: s["mode"] == "drag / add", "the drag mode")
 
         # 4. Reset: the seeded data and the first readout are back
         output.locator("button", has_text="Reset").first.click()
@@ -400,7 +432,9 @@ def _measure_fps(page, server, notebook, cls, output) -> dict:
         page.mouse.move(*canvas.at((x0 + radius * math.sin(t), y0 + radius * (1 - math.cos(t)))))
     page.mouse.up()
     end = page.evaluate("() => performance.now()")
-    page.wait_for_timeout(2000)  # the frames still on their way
+    # the frames still on their way (paints_total counts them): the kernel has handled every
+    # mouse move (a request queues behind them) and the canvas shows its last frame
+    _wait_for_last_frame(server, notebook, output)
     times = page.evaluate("() => window.__paints.times")
     during = [t for t in times if start <= t <= end]
     seconds = (end - start) / 1000.0
@@ -468,23 +502,10 @@ def test_drag_explorer_in_voila_app_mode(cls, voila, browser):
     notebook = _notebook_with(cls)
     page = browser.new_page()
     try:
-        page.goto(voila.url(notebook.name), timeout=RUN_TIMEOUT_MS)
-        page.wait_for_function(
-            "() => !document.querySelector('#loading') && "
-            "document.querySelectorAll('.jupyter-matplotlib-canvas-div canvas').length",
-            timeout=RUN_TIMEOUT_MS,
-            polling=500,
-        )
-        page.wait_for_timeout(1500)
+        voila.open(page, notebook, expected_slider_count(notebook))
         outputs = page.locator(".jp-OutputArea-output:has(.jupyter-matplotlib-canvas-div)")
         output = outputs.filter(has=page.locator("button", has_text="Reset")).first
-        # Voila renders the outputs one by one, and a widget view only once it is on screen
-        # and its kernel answers: wait for the output to exist, bring it into view, then wait
-        # for it to show (each step with the full run timeout, for a loaded machine)
-        output.wait_for(state="attached", timeout=RUN_TIMEOUT_MS)
-        output.scroll_into_view_if_needed(timeout=RUN_TIMEOUT_MS)
-        output.wait_for(state="visible", timeout=RUN_TIMEOUT_MS)
-        page.wait_for_timeout(1000)
+        output.scroll_into_view_if_needed()
         _drag_and_flip(page, voila, notebook, cls, output)
         output.screenshot(path=str(ARTIFACTS / f"drag-{cls}-voila.png"))
     except Exception:
@@ -503,7 +524,7 @@ def test_drag_explorer_on_its_slide(cls, deck_lab, browser):
         open_notebook(page, deck_lab, notebook.name)
         menu(page, "Run", "Run All Cells")
         wait_until_run(page)
-        page.wait_for_timeout(1500)
+        assert wait_for_explorers(page, expected_slider_count(notebook)), "explorers not shown"
         cells = page.locator(".jp-Notebook .jp-Cell")
         index = next(
             k
@@ -514,9 +535,7 @@ def test_drag_explorer_on_its_slide(cls, deck_lab, browser):
         # start presenting at the explorer's slide (a click on the figure would add a point)
         cells.nth(index).locator(".jp-InputPrompt").first.click()
         page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
-        page.wait_for_function("() => document.body.dataset.jpDeckMode === 'presenting'")
-        page.wait_for_timeout(1500)
-        state = deck_state(page)
+        state = wait_for_deck(page)
         for _ in range(5):
             if index in state["onscreen"]:
                 break

@@ -25,12 +25,15 @@ from pathlib import Path
 import pytest
 from browser_support import (
     FALLBACK_TEXTS,
+    PlaywrightTimeout,
     chromium_context,
     disabled,
     enable_with_dropdown,
     expected_slider_count,
     menu,
     start_lab,
+    wait_for_explorers,
+    wait_for_kernel,
     wait_until_run,
 )
 from classroom_support import drag_slider, move_slider, readout
@@ -61,16 +64,7 @@ def _open_in_notebook7(page, server, name: str) -> None:
     page.goto(server.url(f"notebooks/{name}"))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     assert page.locator("body[data-notebook='notebooks']").count(), "not the Notebook 7 page"
-    for _ in range(240):
-        dialog = page.locator(".jp-Dialog .jp-mod-accept")
-        if dialog.count():
-            dialog.first.click()  # a kernel-selection dialog: take the default kernel
-        indicator = page.locator(".jp-Notebook-ExecutionIndicator")
-        if indicator.count() and indicator.first.get_attribute("data-status") == "idle":
-            page.wait_for_timeout(2000)
-            return
-        page.wait_for_timeout(500)
-    raise AssertionError("the kernel never became idle in Notebook 7")
+    wait_for_kernel(page)
 
 
 def _run_all(page, notebook: Path) -> int:
@@ -79,15 +73,9 @@ def _run_all(page, notebook: Path) -> int:
     menu(page, "Run", "Run All Cells")
     wait_until_run(page)
     expected = expected_slider_count(notebook)
-    try:  # widget views render shortly after the kernel goes idle
-        page.wait_for_function(
-            "n => document.querySelectorAll('.jp-OutputArea-output .widget-slider').length >= n",
-            arg=expected,
-            timeout=60_000,
-        )
-    except Exception:  # noqa: BLE001 - the count assertion of the caller says what is wrong
-        pass
-    page.wait_for_timeout(500)
+    # widget views render shortly after the kernel goes idle; the caller's assertions say what
+    # is missing if they do not
+    wait_for_explorers(page, expected)
     return expected
 
 
@@ -196,7 +184,14 @@ def test_without_the_overrides_notebook7_takes_the_arrow_keys_from_a_slider(
         before = page.evaluate(SELECTION)
         assert "noUi-handle" in before["focus"], "dragging should leave the slider focused"
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(1000)
+        try:  # Notebook 7 moves the selection (waited for, up to a ceiling)
+            page.wait_for_function(
+                f"(active) => ({SELECTION})().active !== active",
+                arg=before["active"],
+                timeout=10_000,
+            )
+        except PlaywrightTimeout:  # the assertion says it
+            pass
         after = page.evaluate(SELECTION)
         assert after["active"] != before["active"], "Notebook 7 no longer takes the arrow keys"
         assert "noUi-handle" not in after["focus"]
