@@ -21,8 +21,7 @@ OLDEST := .venv-oldest
 OLDEST_STAMP := $(OLDEST)/.installed
 # Test files that need the exact pins or the JupyterLab stack: test-oldest skips them (by file
 # name, wherever they live under tests/), besides the browser tests and nbval.
-PINS_ONLY := test_environment.py test_lite.py test_student_copies.py test_slide_scripts.py \
-	test_hub.py test_grading.py
+PINS_ONLY := test_environment.py test_lite.py test_student_copies.py test_slide_scripts.py test_hub.py test_grading.py
 
 .PHONY: help venv lab test test-oldest lint unit notebooks notebooks-kernels browser bench format \
 	execute clean student lite

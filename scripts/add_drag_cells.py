@@ -128,9 +128,9 @@ SECTIONS = [
             "# from point 5 to it, 0.0154\n"
             "solved = lh.DragSeparabilityExplorer(n=20, seed=0, margin=0.15)\n"
             "solved.move_point(5, (0.25, -0.55))\n"
-            "solution_8 = round(solved.state.gamma, 4)\n"
-            "print(solution_8)\n"
-            "lh.check_drag_small_margin(solution_8, solved)"
+            "answer_8 = round(solved.state.gamma, 4)\n"
+            "print(answer_8)\n"
+            "lh.check_drag_small_margin(answer_8, solved)"
         ),
         overview=(
             "* §8: a table that translates the notation of the five source texts into ours;",
