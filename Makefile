@@ -56,15 +56,17 @@ lab: $(STAMP)
 
 # Every step runs even when an earlier one failed (a red run shows all it found); the status
 # is that of the worst step. Unit tests and nbval share the cores (pytest-xdist; --dist
-# loadscope keeps each notebook's cells in order in one kernel); the browser tests run alone,
-# since they measure frames per second.
+# loadscope keeps each notebook's cells in order in one kernel), and so do the browser test
+# files (--dist loadfile: each file's JupyterLab and browser on one worker). The frames per
+# second and latencies they record are then measured on a busy machine: `make browser` runs
+# them one at a time, for `make bench` to report.
 test: $(STAMP)
 	@status=0; \
 	$(BIN)/ruff check $(LINTED) || status=1; \
 	$(BIN)/ruff format --check $(LINTED) || status=1; \
 	$(PYTEST) tests -m "not browser" $(XDIST) $(NBVAL) notebooks student || status=1; \
 	$(BIN)/python scripts/nbval_kernels.py $(XDIST) notebooks || status=1; \
-	$(PYTEST) tests -m browser || status=1; \
+	$(PYTEST) tests -m browser -n $(JOBS) --dist loadfile || status=1; \
 	exit $$status
 
 # CI's second dependency set: the unit, property and explorer tests on pyproject's minimums.
@@ -86,6 +88,8 @@ notebooks: $(STAMP)
 notebooks-kernels: $(STAMP)
 	$(BIN)/python scripts/nbval_kernels.py $(XDIST) notebooks
 
+# One test at a time: the frames per second and latencies recorded in test-artifacts/browser/
+# are what `make bench` reports.
 browser: $(STAMP)
 	$(PYTEST) tests -m browser
 
