@@ -7,6 +7,7 @@ which the test sends with ``canvas.handle_event({"type": "draw"})``.
 """
 
 import io
+import os
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -41,17 +42,6 @@ def _explorers() -> list[type]:
 
 
 CASES = [(cls, s) for cls in _explorers() for s in cls.sliders]
-
-
-@pytest.fixture
-def ipympl_backend():
-    previous = matplotlib.get_backend()
-    plt.switch_backend(IPYMPL)
-    try:
-        yield
-    finally:
-        plt.close("all")
-        plt.switch_backend(previous)
 
 
 def _live(cls, **values):
@@ -262,6 +252,7 @@ def test_a_browser_that_drops_close_frames_still_shows_the_kernels_figure(drops)
     so what it shows after the last frame is the kernel's figure, and a diff comes only
     after a pause (WHOLE_WITHIN_S)."""
     previous = matplotlib.get_backend()
+    forced = os.environ.pop(_ipympl.NO_IPYMPL, None)  # as the ipympl_backend fixture does
     plt.switch_backend(IPYMPL)
     try:
         ex, canvas = _live(lh.DragSeparabilityExplorer)
@@ -293,6 +284,8 @@ def test_a_browser_that_drops_close_frames_still_shows_the_kernels_figure(drops)
     finally:
         plt.close("all")
         plt.switch_backend(previous)
+        if forced is not None:
+            os.environ[_ipympl.NO_IPYMPL] = forced
 
 
 def test_first_move_after_a_pause_is_pushed_without_a_request(ipympl_backend, monkeypatch):

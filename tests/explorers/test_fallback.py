@@ -9,7 +9,6 @@ oracle for a fallback frame is the live explorer's own Agg render of the same st
 import io
 
 import ipywidgets as ipw
-import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -20,7 +19,6 @@ import linsep_helpers.explorers as E
 from linsep_helpers.explorers import Explorer, _ipympl
 from linsep_helpers.explorers._drag import DragExplorer
 
-IPYMPL = "module://ipympl.backend_nbagg"
 EXPLORERS = [
     getattr(E, name)
     for name in E.__all__
@@ -31,18 +29,6 @@ IDS = [cls.__name__ for cls in EXPLORERS]
 pytestmark = pytest.mark.filterwarnings(
     r"ignore:Passing unrecognized arguments to super\(Toolbar\):DeprecationWarning"
 )
-
-
-@pytest.fixture
-def ipympl_backend(monkeypatch):
-    monkeypatch.delenv(_ipympl.NO_IPYMPL, raising=False)
-    previous = matplotlib.get_backend()
-    plt.switch_backend(IPYMPL)
-    try:
-        yield
-    finally:
-        plt.close("all")
-        plt.switch_backend(previous)
 
 
 def _forced(monkeypatch) -> None:
