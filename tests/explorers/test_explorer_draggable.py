@@ -18,7 +18,7 @@ from matplotlib.backend_bases import MouseEvent
 from oracles import lp_separable, reference_run
 from scipy.optimize import linprog
 from sklearn.svm import SVC
-from test_blit import _frame, _full_render, _limits, _live, ipympl_backend  # noqa: F401
+from test_blit import _frame, _full_render, _limits, _live
 
 import linsep_helpers as lh
 from linsep_helpers.explorers._drag import DragExplorer
